@@ -1,0 +1,67 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "swift-json-mapping",
+    products: [
+        // The core alone: the JSON view, paths, bridges, errors, the writer. No parser.
+        .library(name: "MapCore", targets: ["MapCore"]),
+        // A parser that needs no system library: JSONSerialization plus the strict scan.
+        .library(name: "BackendFoundation", targets: ["BackendFoundation"]),
+        // Everything, with a default backend.
+        .library(name: "JSONMapping", targets: ["JSONMapping"]),
+        .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
+        .executable(name: "jsonmap-bench", targets: ["jsonmap-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "MapCore",
+            dependencies: ["CZlib"]
+        ),
+        .target(
+            name: "BackendFoundation",
+            dependencies: ["MapCore"]
+        ),
+        .target(
+            name: "JSONMapping",
+            dependencies: ["MapCore", "BackendFoundation"]
+        ),
+        .executableTarget(
+            name: "jsonmap-example",
+            dependencies: ["JSONMapping"],
+            resources: [.copy("library.json")]
+        ),
+        .executableTarget(
+            name: "jsonmap-bench",
+            dependencies: ["JSONMapping"]
+        ),
+        .testTarget(
+            name: "MapCoreTests",
+            dependencies: ["MapCore"]
+        ),
+        .testTarget(
+            name: "BackendFoundationTests",
+            dependencies: ["BackendFoundation", "MapCore"]
+        ),
+        .testTarget(
+            name: "JSONMappingTests",
+            dependencies: ["JSONMapping"]
+        ),
+    ]
+)
+
+// Strict settings for every Swift target: Swift 6 language mode (complete concurrency checking)
+// comes from the tools version; these add the upcoming features the codebase is written for.
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.swiftLanguageMode(.v6))
+    target.swiftSettings = settings
+}

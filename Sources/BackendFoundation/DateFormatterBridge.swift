@@ -1,0 +1,44 @@
+public import Foundation
+public import MapCore
+
+/// `Date` as a string in a `DateFormatter` pattern, for formats ISO 8601 does not cover
+/// (`"dd/MM/yyyy"`, `"EEE, d MMM yyyy HH:mm:ss Z"`).
+///
+/// ```swift
+/// let bridge = DateFormatterBridge(format: "dd/MM/yyyy")
+/// ```
+///
+/// The formatter uses the POSIX locale and, unless told otherwise, UTC, so a pattern reads
+/// the same on every machine.
+public struct DateFormatterBridge: JSONBridge {
+    private let formatter: DateFormatter
+    private let format: String
+
+    public init(format: String, timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, locale: Locale = Locale(identifier: "en_US_POSIX")) {
+        let formatter = DateFormatter()
+        formatter.dateFormat = format
+        formatter.timeZone = timeZone
+        formatter.locale = locale
+        self.formatter = formatter
+        self.format = format
+    }
+
+    public var kind: JSONKind? { .string }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Date {
+        let text = try StringBridge().decode(json, in: context)
+        guard let date = formatter.date(from: text) else {
+            throw context.error(
+                .bridgingFailed,
+                at: json,
+                message: "\"\(text)\" does not match the date format \"\(format)\"",
+                targetType: "Date"
+            )
+        }
+        return date
+    }
+
+    public func encode(_ value: Date, to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.string(formatter.string(from: value))
+    }
+}

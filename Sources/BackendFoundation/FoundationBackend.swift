@@ -1,0 +1,305 @@
+import Foundation
+public import MapCore
+
+/// A backend over Foundation's `JSONSerialization`, with no system dependency.
+///
+/// JSONSerialization on Linux falls short of the ``JSONDocument`` contract and of RFC 8259: it
+/// accepts `[1,]` and `{"a":1,}`, keeps no member order, cannot reject duplicate keys, stops at
+/// 512 levels of nesting, reports positions only in English text, and hands back long numbers
+/// as `NSDecimalNumber`s whose `doubleValue` misrounds. So a parse runs in three steps:
+///
+/// 1. The package's validating scan checks the UTF-8 strictly, enforces the ``ParseOptions``,
+///    gives every syntax error its line and column, and records each value's kind and span in
+///    document order (a tape).
+/// 2. `JSONSerialization` builds the values.
+/// 3. Its strings — values and keys — are collected in tape order.
+///
+/// The document then answers every read from the tape and those strings; numbers are read from
+/// their source text, so integers are exact and doubles correctly rounded (`-0` stays `-0.0`).
+///
+/// Differences from other backends: ``maxSupportedDepth`` is 512, JSONSerialization's limit;
+/// an object whose keys differ only in Unicode normalization (`"é"` written precomposed and
+/// decomposed) is rejected, because JSONSerialization merges such keys.
+public struct FoundationBackend: JSONBackend {
+    public init() {}
+
+    public var name: String { "foundation" }
+
+    /// JSONSerialization rejects nesting deeper than 512.
+    public var maxSupportedDepth: Int { 512 }
+
+    public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
+        if input.count > options.maxInputSize {
+            throw ParseError(
+                code: .inputTooLarge,
+                message: "the input is \(input.count) bytes; the limit is \(options.maxInputSize)",
+                line: 1,
+                column: 1,
+                offset: 0,
+                backend: name
+            )
+        }
+        var limited = options
+        limited.maxDepth = min(options.maxDepth, maxSupportedDepth)
+        let tape = try JSONScanner.tape(input, options: limited, backend: name)
+        return try FoundationDocument(input: input, tape: tape, backend: name)
+    }
+}
+
+/// A parsed document: the source bytes, the scan's tape, and JSONSerialization's strings.
+///
+/// Node handles are tape entry indices. Every stored property is immutable after `init`;
+/// the source buffer is written once there and only read afterwards, which is why sharing the
+/// document between tasks is safe (`@unchecked` only because of the raw buffer).
+final class FoundationDocument: JSONDocument, @unchecked Sendable {
+    private let source: UnsafeMutableRawBufferPointer
+    private let entries: [TapeEntry]
+    private let children: [UInt32]
+    private let strings: [String]
+    let backendName: String
+
+    init(input: UnsafeRawBufferPointer, tape: ScanTape, backend: String) throws(ParseError) {
+        let source = UnsafeMutableRawBufferPointer.allocate(byteCount: max(input.count, 1), alignment: 8)
+        if let base = input.baseAddress, input.count > 0 {
+            source.baseAddress!.copyMemory(from: base, byteCount: input.count)
+        }
+        let visible = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(source)[0..<input.count])
+        do {
+            let object = try FoundationDocument.serialize(visible, backend: backend, tape: tape)
+            var gatherer = StringGatherer(source: visible, tape: tape, backend: backend)
+            try gatherer.gather(entry: 0, value: object)
+            self.strings = gatherer.strings
+        } catch {
+            source.deallocate()
+            throw error
+        }
+        self.source = source
+        self.entries = tape.entries
+        self.children = tape.children
+        self.backendName = backend
+    }
+
+    deinit {
+        source.deallocate()
+    }
+
+    /// Runs JSONSerialization over the bytes after any byte-order mark, without copying them.
+    private static func serialize(_ input: UnsafeRawBufferPointer, backend: String, tape: ScanTape) throws(ParseError)
+        -> Any
+    {
+        let start = (try? JSONScanner.contentStart(of: input)) ?? 0
+        guard let base = input.baseAddress, input.count > start else {
+            throw ParseError(code: .emptyInput, message: "the input holds no JSON value", offset: 0, in: input, backend: backend)
+        }
+        let data = Data(
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: base + start),
+            count: input.count - start,
+            deallocator: .none
+        )
+        do {
+            return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            // The scan accepted the text, so what is left is a value JSONSerialization cannot
+            // hold: a number beyond Double's range.
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            for entry in tape.entries where entry.kind == .number {
+                let text = UnsafeRawBufferPointer(rebasing: input[Int(entry.offset)..<Int(entry.offset + entry.length)])
+                if let value = NumberText.double(text, isIntegerSyntax: false), !value.isFinite {
+                    throw ParseError(
+                        code: .numberOutOfRange,
+                        message: "the number \(String(decoding: text, as: UTF8.self)) is beyond Double's range",
+                        offset: Int(entry.offset),
+                        in: input,
+                        backend: backend
+                    )
+                }
+            }
+            throw ParseError(code: .backendFailure, message: "JSONSerialization: \(reason)", offset: start, in: input, backend: backend)
+        }
+    }
+
+    // MARK: Reads
+
+    var root: JSONNode { JSONNode(rawValue: 0) }
+
+    @inline(__always)
+    private func entry(_ node: JSONNode) -> TapeEntry? {
+        let index = Int(truncatingIfNeeded: node.rawValue)
+        return index >= 0 && index < entries.count ? entries[index] : nil
+    }
+
+    @inline(__always)
+    private func span(_ entry: TapeEntry) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: source.baseAddress! + Int(entry.offset), count: Int(entry.length))
+    }
+
+    func kind(of node: JSONNode) -> JSONKind {
+        entry(node)?.kind.jsonKind ?? .null
+    }
+
+    func bool(_ node: JSONNode) -> Bool? {
+        switch entry(node)?.kind {
+        case .true?: true
+        case .false?: false
+        default: nil
+        }
+    }
+
+    func int64(_ node: JSONNode) -> Int64? {
+        guard let entry = entry(node), entry.kind == .number else { return nil }
+        return NumberText.int64(span(entry))
+    }
+
+    func uint64(_ node: JSONNode) -> UInt64? {
+        guard let entry = entry(node), entry.kind == .number else { return nil }
+        return NumberText.uint64(span(entry))
+    }
+
+    func double(_ node: JSONNode) -> Double? {
+        guard let entry = entry(node), entry.kind == .number else { return nil }
+        return NumberText.double(span(entry), isIntegerSyntax: entry.flags & TapeEntry.integer != 0)
+    }
+
+    func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        guard let entry = entry(node), entry.kind == .number else { return nil }
+        return try body(span(entry))
+    }
+
+    func string(_ node: JSONNode) -> String? {
+        guard let entry = entry(node), entry.kind == .string else { return nil }
+        return strings[Int(entry.extra)]
+    }
+
+    func withStringUTF8<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        guard let entry = entry(node), entry.kind == .string else { return nil }
+        if entry.flags & TapeEntry.escaped == 0 {
+            return try body(span(entry))
+        }
+        var string = strings[Int(entry.extra)]
+        return try string.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+    }
+
+    func count(of node: JSONNode) -> Int {
+        guard let entry = entry(node), entry.kind == .array || entry.kind == .object else { return 0 }
+        return Int(entry.length)
+    }
+
+    func element(of node: JSONNode, at index: Int) -> JSONNode? {
+        guard let entry = entry(node), entry.kind == .array, index >= 0, index < Int(entry.length) else { return nil }
+        return JSONNode(rawValue: UInt64(children[Int(entry.extra) + index]))
+    }
+
+    func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
+        guard let entry = entry(node), entry.kind == .object else { return nil }
+        let start = Int(entry.extra)
+        for position in start..<(start + Int(entry.length)) {
+            let keyIndex = Int(children[position])
+            let keyEntry = entries[keyIndex]
+            let matches: Bool
+            if keyEntry.flags & TapeEntry.escaped == 0 {
+                matches = Int(keyEntry.length) == key.count && (key.isEmpty || memcmp(source.baseAddress! + Int(keyEntry.offset), key.baseAddress!, key.count) == 0)
+            } else {
+                matches = DecodedStringBytes(literal: span(keyEntry)).elementsEqual(key)
+            }
+            if matches { return JSONNode(rawValue: UInt64(keyIndex + 1)) }
+        }
+        return nil
+    }
+
+    func forEachElement(of node: JSONNode, _ body: (JSONNode) throws -> Void) rethrows {
+        guard let entry = entry(node), entry.kind == .array else { return }
+        let start = Int(entry.extra)
+        for position in start..<(start + Int(entry.length)) {
+            try body(JSONNode(rawValue: UInt64(children[position])))
+        }
+    }
+
+    func forEachMember(of node: JSONNode, _ body: (JSONKey, JSONNode) throws -> Void) rethrows {
+        guard let entry = entry(node), entry.kind == .object else { return }
+        let start = Int(entry.extra)
+        for position in start..<(start + Int(entry.length)) {
+            let keyIndex = Int(children[position])
+            let keyEntry = entries[keyIndex]
+            let value = JSONNode(rawValue: UInt64(keyIndex + 1))
+            let name = strings[Int(keyEntry.extra)]
+            if keyEntry.flags & TapeEntry.escaped == 0 {
+                try body(JSONKey(utf8: span(keyEntry), string: name), value)
+            } else {
+                var copy = name
+                try copy.withUTF8 { try body(JSONKey(utf8: UnsafeRawBufferPointer($0), string: name), value) }
+            }
+        }
+    }
+}
+
+/// Walks JSONSerialization's output in tape order and keeps its strings by ordinal.
+private struct StringGatherer {
+    let source: UnsafeRawBufferPointer
+    let tape: ScanTape
+    let backend: String
+    var strings: [String]
+
+    init(source: UnsafeRawBufferPointer, tape: ScanTape, backend: String) {
+        self.source = source
+        self.tape = tape
+        self.backend = backend
+        self.strings = Array(repeating: "", count: tape.stringCount)
+    }
+
+    private func span(_ entry: TapeEntry) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: source[Int(entry.offset)..<Int(entry.offset + entry.length)])
+    }
+
+    private func mismatch(_ entry: TapeEntry, _ what: String) -> ParseError {
+        ParseError(code: .backendFailure, message: what, offset: Int(entry.offset), in: source, backend: backend)
+    }
+
+    mutating func gather(entry index: Int, value: Any) throws(ParseError) {
+        let entry = tape.entries[index]
+        switch entry.kind {
+        case .string:
+            guard let string = value as? String else {
+                throw mismatch(entry, "JSONSerialization returned \(type(of: value)) for a string")
+            }
+            strings[Int(entry.extra)] = string
+        case .array:
+            guard let array = value as? [Any], array.count == Int(entry.length) else {
+                throw mismatch(entry, "JSONSerialization returned \(type(of: value)) for an array")
+            }
+            let start = Int(entry.extra)
+            for position in 0..<array.count {
+                try gather(entry: Int(tape.children[start + position]), value: array[position])
+            }
+        case .object:
+            guard let object = value as? [String: Any] else {
+                throw mismatch(entry, "JSONSerialization returned \(type(of: value)) for an object")
+            }
+            guard object.count == Int(entry.length) else {
+                throw mismatch(
+                    entry,
+                    "this object has keys that differ only in Unicode normalization, which JSONSerialization "
+                        + "merges; parse it with another backend"
+                )
+            }
+            let start = Int(entry.extra)
+            for position in start..<(start + Int(entry.length)) {
+                let keyIndex = Int(tape.children[position])
+                let keyEntry = tape.entries[keyIndex]
+                let key: String?
+                if keyEntry.flags & TapeEntry.escaped == 0 {
+                    key = String(decoding: span(keyEntry), as: UTF8.self)
+                } else {
+                    let decoded = DecodedStringBytes(literal: span(keyEntry))
+                    key = object.keys.first { decoded.elementsEqual($0.utf8) }
+                }
+                guard let key, let member = object[key] else {
+                    throw mismatch(keyEntry, "JSONSerialization's object lacks a key the scan found")
+                }
+                strings[Int(keyEntry.extra)] = key
+                try gather(entry: keyIndex + 1, value: member)
+            }
+        default:
+            break  // Numbers come from their text; true, false and null from the tape.
+        }
+    }
+}

@@ -1,0 +1,2 @@
+@_exported import BackendFoundation
+@_exported import MapCore

@@ -1,0 +1,68 @@
+/// A type with a built-in bridge, used whenever the type appears without an explicit one.
+///
+/// The integers, `Float`, `Double`, `Bool`, `String`, `URL`, `Date`, `Data`, `UUID`, `Decimal`
+/// and ``JSON`` conform, and so do arrays, `[String: T]` dictionaries and optionals of
+/// conforming types. A `RawRepresentable` enum whose raw value is bridgeable conforms by
+/// declaring it:
+///
+/// ```swift
+/// enum Color: String, Bridgeable { case red, green }
+/// ```
+///
+/// Implicit uses go through ``MappingContext/decode(_:from:)``, so a mapper's override for a type
+/// (see ``MappingOptions/override(_:with:)``) reaches every one of them.
+public protocol Bridgeable {
+    associatedtype DefaultBridge: JSONBridge where DefaultBridge.Value == Self
+
+    /// The bridge used when none is given.
+    static var bridge: DefaultBridge { get }
+}
+
+/// The bridge of an implicit use of a ``Bridgeable`` type: the mapper's override for the type
+/// when there is one, the type's own bridge otherwise.
+public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { Value.bridge.kind }
+
+    @inlinable
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        try context.decode(Value.self, from: json)
+    }
+
+    @inlinable
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        try context.encode(value, to: writer)
+    }
+}
+
+extension JSON {
+    /// Decodes the value as a ``Bridgeable`` type.
+    ///
+    /// ```swift
+    /// let id = try json["user"]["id"].decode(Int64.self)
+    /// ```
+    public func decode<T: Bridgeable>(_ type: T.Type = T.self, options: MappingOptions = MappingOptions()) throws -> T {
+        try ImplicitBridge<T>().decode(self, options: options)
+    }
+
+    /// Decodes the value through a bridge.
+    public func decode<B: JSONBridge>(with bridge: B, options: MappingOptions = MappingOptions()) throws -> B.Value {
+        try bridge.decode(self, options: options)
+    }
+
+    /// Decodes the value, or returns `nil` when it is missing or `null`.
+    public func decodeIfPresent<T: Bridgeable>(
+        _ type: T.Type = T.self,
+        options: MappingOptions = MappingOptions()
+    ) throws -> T? {
+        guard let kind, kind != .null else { return nil }
+        return try decode(type, options: options)
+    }
+
+    /// The number's text as written in the source, when the backend keeps it.
+    public var numberText: String? {
+        guard kind == .number else { return nil }
+        return document.withNumberText(node) { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -1,0 +1,253 @@
+/// Arrays whose elements another bridge converts. Each element's errors carry its index.
+public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
+    public let item: Item
+
+    public init(_ item: Item) {
+        self.item = item
+    }
+
+    public var kind: JSONKind? { .array }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
+        guard json.kind == .array else {
+            throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
+        }
+        let document = json.document
+        var result: [Item.Value] = []
+        result.reserveCapacity(document.count(of: json.node))
+        var index = 0
+        try document.forEachElement(of: json.node) { node in
+            let element = JSON(document: document, node: node)
+            try context.withStep(.index(index), node: node) {
+                do {
+                    result.append(try item.decode(element, in: context))
+                } catch {
+                    throw context.wrap(error, at: element, targetType: "\(Item.Value.self)")
+                }
+            }
+            index += 1
+        }
+        return result
+    }
+
+    public func encode(_ value: [Item.Value], to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.beginArray()
+        for (index, element) in value.enumerated() {
+            try context.withStep(.index(index), node: nil) {
+                try item.encode(element, to: writer, in: context)
+            }
+        }
+        try writer.endArray()
+    }
+}
+
+/// `[String: Value]` from an object whose member values another bridge converts.
+/// Written with keys sorted, so output does not depend on dictionary order.
+public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
+    public let member: Member
+
+    public init(_ member: Member) {
+        self.member = member
+    }
+
+    public var kind: JSONKind? { .object }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> [String: Member.Value] {
+        guard json.kind == .object else {
+            throw context.kindError(expected: .object, at: json, targetType: "[String: \(Member.Value.self)]")
+        }
+        let document = json.document
+        var result: [String: Member.Value] = [:]
+        result.reserveCapacity(document.count(of: json.node))
+        try document.forEachMember(of: json.node) { key, node in
+            let name = key.string
+            let value = JSON(document: document, node: node)
+            try context.withStep(.key(name), node: node) {
+                do {
+                    result[name] = try member.decode(value, in: context)
+                } catch {
+                    throw context.wrap(error, at: value, targetType: "\(Member.Value.self)")
+                }
+            }
+        }
+        return result
+    }
+
+    public func encode(_ value: [String: Member.Value], to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.beginObject()
+        for key in value.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            try writer.key(key)
+            try context.withStep(.key(key), node: nil) {
+                // The key comes from the dictionary itself, so the lookup cannot miss.
+                if let element = value[key] {
+                    try member.encode(element, to: writer, in: context)
+                }
+            }
+        }
+        try writer.endObject()
+    }
+}
+
+/// Optionals: `null` is `nil`; a missing value is still an error (use the idioms' optional forms,
+/// or ``JSON/decodeIfPresent(_:options:)``, to accept absence). `nil` is written as `null`.
+public struct OptionalBridge<Wrapped: JSONBridge>: JSONBridge {
+    public let wrapped: Wrapped
+
+    public init(_ wrapped: Wrapped) {
+        self.wrapped = wrapped
+    }
+
+    public var kind: JSONKind? { wrapped.kind }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Wrapped.Value? {
+        if json.kind == .null { return nil }
+        return try wrapped.decode(json, in: context)
+    }
+
+    public func encode(_ value: Wrapped.Value?, to writer: some JSONWriting, in context: MappingContext) throws {
+        if let value {
+            try wrapped.encode(value, to: writer, in: context)
+        } else {
+            try writer.null()
+        }
+    }
+}
+
+extension Array: Bridgeable where Element: Bridgeable {
+    public static var bridge: ArrayBridge<ImplicitBridge<Element>> { ArrayBridge(ImplicitBridge()) }
+}
+
+extension Dictionary: Bridgeable where Key == String, Value: Bridgeable {
+    public static var bridge: DictionaryBridge<ImplicitBridge<Value>> { DictionaryBridge(ImplicitBridge()) }
+}
+
+extension Optional: Bridgeable where Wrapped: Bridgeable {
+    public static var bridge: OptionalBridge<ImplicitBridge<Wrapped>> { OptionalBridge(ImplicitBridge()) }
+}
+
+/// Enums and other `RawRepresentable` types through their raw value's bridge. An unknown raw
+/// value fails with ``MappingError/Code/rawRepresentableInitialization``, carrying the value.
+public struct RawRepresentableBridge<Value: RawRepresentable>: JSONBridge where Value.RawValue: Bridgeable {
+    public init() {}
+
+    public var kind: JSONKind? { Value.RawValue.bridge.kind }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        let raw = try context.decode(Value.RawValue.self, from: json)
+        guard let value = Value(rawValue: raw) else {
+            throw context.error(
+                .rawRepresentableInitialization,
+                at: json,
+                message: "\(json.snippet(limit: 60)) is not a raw value of \(Value.self)",
+                targetType: "\(Value.self)"
+            )
+        }
+        return value
+    }
+
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        try context.encode(value.rawValue, to: writer)
+    }
+}
+
+extension Bridgeable where Self: RawRepresentable, RawValue: Bridgeable {
+    public static var bridge: RawRepresentableBridge<Self> { RawRepresentableBridge() }
+}
+
+// MARK: - Composition
+
+/// A bridge whose values are transformed both ways; see ``JSONBridge/map(decode:encode:)``.
+public struct MappedBridge<Base: JSONBridge, Value>: JSONBridge {
+    public let base: Base
+    let forward: @Sendable (Base.Value) throws -> Value
+    let backward: @Sendable (Value) throws -> Base.Value
+
+    public var kind: JSONKind? { base.kind }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        let raw = try base.decode(json, in: context)
+        do {
+            return try forward(raw)
+        } catch {
+            throw context.wrap(error, at: json, targetType: "\(Value.self)")
+        }
+    }
+
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        let raw: Base.Value
+        do {
+            raw = try backward(value)
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError(
+                code: .other,
+                path: context.path,
+                message: "\(error)",
+                targetType: "\(Value.self)",
+                underlyingError: error
+            )
+        }
+        try base.encode(raw, to: writer, in: context)
+    }
+}
+
+/// A bridge that checks values both ways; see ``JSONBridge/validated(_:_:)``.
+public struct ValidatedBridge<Base: JSONBridge>: JSONBridge {
+    public let base: Base
+    let message: String?
+    let check: @Sendable (Base.Value) -> Bool
+
+    public var kind: JSONKind? { base.kind }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Base.Value {
+        let value = try base.decode(json, in: context)
+        guard check(value) else {
+            throw context.error(
+                .validationFailed,
+                at: json,
+                message: message ?? "\(json.snippet(limit: 60)) failed validation",
+                targetType: "\(Base.Value.self)"
+            )
+        }
+        return value
+    }
+
+    /// Validation runs before the value is written.
+    public func encode(_ value: Base.Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        guard check(value) else {
+            throw MappingError(
+                code: .validationFailed,
+                path: context.path,
+                message: message ?? "\(value) failed validation",
+                targetType: "\(Base.Value.self)"
+            )
+        }
+        try base.encode(value, to: writer, in: context)
+    }
+}
+
+extension JSONBridge {
+    /// Transforms values both ways: `decode` after reading, `encode` before writing.
+    /// An error thrown by either closure is reported at the value's path.
+    ///
+    /// ```swift
+    /// let cents = DoubleBridge().map(decode: { Int(($0 * 100).rounded()) }, encode: { Double($0) / 100 })
+    /// ```
+    public func map<T>(
+        decode: @escaping @Sendable (Value) throws -> T,
+        encode: @escaping @Sendable (T) throws -> Value
+    ) -> MappedBridge<Self, T> {
+        MappedBridge(base: self, forward: decode, backward: encode)
+    }
+
+    /// Accepts only values for which `check` returns `true`, in both directions; others fail
+    /// with ``MappingError/Code/validationFailed``.
+    ///
+    /// ```swift
+    /// let age = IntBridge().validated("age must be positive") { $0 > 0 }
+    /// ```
+    public func validated(_ message: String? = nil, _ check: @escaping @Sendable (Value) -> Bool) -> ValidatedBridge<Self> {
+        ValidatedBridge(base: self, message: message, check: check)
+    }
+}

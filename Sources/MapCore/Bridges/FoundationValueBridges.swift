@@ -1,0 +1,204 @@
+public import FoundationEssentials
+
+/// Reads the string at `json` or throws the kind error for `typeName`.
+private func requireString(_ json: JSON, _ context: MappingContext, _ typeName: String) throws -> String {
+    if json.absence == nil, let value = json.document.string(json.node) { return value }
+    throw context.kindError(expected: .string, at: json, targetType: typeName)
+}
+
+/// `URL` from a string that parses as a URL without repairs (no percent-encoding is added).
+public struct URLBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { .string }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> URL {
+        let text = try requireString(json, context, "URL")
+        guard !text.isEmpty, let url = URL(string: text, encodingInvalidCharacters: false) else {
+            throw context.error(.bridgingFailed, at: json, message: "\"\(text)\" is not a valid URL", targetType: "URL")
+        }
+        return url
+    }
+
+    public func encode(_ value: URL, to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.string(value.absoluteString)
+    }
+}
+
+/// `UUID` from its 36-character string; written in upper case.
+public struct UUIDBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { .string }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> UUID {
+        let text = try requireString(json, context, "UUID")
+        guard let uuid = UUID(uuidString: text) else {
+            throw context.error(.bridgingFailed, at: json, message: "\"\(text)\" is not a UUID", targetType: "UUID")
+        }
+        return uuid
+    }
+
+    public func encode(_ value: UUID, to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.string(value.uuidString)
+    }
+}
+
+/// `Data` from a base64 string (RFC 4648, with padding).
+public struct DataBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { .string }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Data {
+        let text = try requireString(json, context, "Data")
+        guard let data = Data(base64Encoded: text) else {
+            throw context.error(
+                .bridgingFailed,
+                at: json,
+                message: "\(json.snippet(limit: 40)) is not base64",
+                targetType: "Data"
+            )
+        }
+        return data
+    }
+
+    public func encode(_ value: Data, to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.string(value.base64EncodedString())
+    }
+}
+
+/// `Decimal`, exact from the number's source text when the backend keeps it, otherwise from
+/// the shortest digits of its `Double`.
+public struct DecimalBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { .number }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Decimal {
+        guard json.kind == .number, let double = json.document.double(json.node) else {
+            throw context.kindError(expected: .number, at: json, targetType: "Decimal")
+        }
+        let text = json.numberText ?? "\(double)"
+        guard let decimal = Decimal(string: text), !decimal.isNaN else {
+            throw context.error(
+                .notRepresentable,
+                at: json,
+                message: "\(text) cannot be held by a Decimal",
+                targetType: "Decimal"
+            )
+        }
+        return decimal
+    }
+
+    public func encode(_ value: Decimal, to writer: some JSONWriting, in context: MappingContext) throws {
+        guard value.isFinite else {
+            throw MappingError(code: .notRepresentable, path: context.path, message: "\(value) is not a JSON number", targetType: "Decimal")
+        }
+        try writer.number(text: value.description)
+    }
+}
+
+/// `Date` in one of several representations, chosen per field or per mapper.
+///
+/// ```swift
+/// DateBridge(.iso8601)                       // "2024-05-01T12:00:00Z", fractional seconds optional
+/// DateBridge(.millisecondsSince1970)         // 1714564800000
+/// DateBridge(.iso8601Style(Date.ISO8601FormatStyle().year().month().day()))   // "2024-05-01"
+/// ```
+///
+/// `DateBridge()` (and every implicit `Date`) uses the mapper's ``MappingOptions/dateStrategy``.
+/// For patterns such as `dd/MM/yyyy`, `BackendFoundation` offers a `DateFormatter` bridge.
+public struct DateBridge: JSONBridge {
+    /// How a date is represented in JSON.
+    public enum Strategy: Sendable {
+        /// ISO 8601 date and time in UTC, with or without fractional seconds; written with
+        /// milliseconds only when the date has a fraction of a second.
+        case iso8601
+        /// ISO 8601 as the given format style reads and writes it (date only, other separators…).
+        case iso8601Style(Date.ISO8601FormatStyle)
+        /// A number of seconds since 1970-01-01T00:00:00Z.
+        case secondsSince1970
+        /// A number of milliseconds since 1970-01-01T00:00:00Z.
+        case millisecondsSince1970
+    }
+
+    /// `nil` means: the mapper's strategy.
+    public let strategy: Strategy?
+
+    public init(_ strategy: Strategy? = nil) {
+        self.strategy = strategy
+    }
+
+    public var kind: JSONKind? {
+        switch strategy {
+        case .secondsSince1970, .millisecondsSince1970: .number
+        case .iso8601, .iso8601Style: .string
+        case nil: nil
+        }
+    }
+
+    private static let plain = Date.ISO8601FormatStyle()
+    private static let fractional = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Date {
+        switch strategy ?? context.options.dateStrategy {
+        case .iso8601:
+            let text = try requireString(json, context, "Date")
+            if let date = try? DateBridge.fractional.parse(text) { return date }
+            if let date = try? DateBridge.plain.parse(text) { return date }
+            throw context.error(
+                .bridgingFailed,
+                at: json,
+                message: "\"\(text)\" is not an ISO 8601 date and time",
+                targetType: "Date"
+            )
+        case .iso8601Style(let style):
+            let text = try requireString(json, context, "Date")
+            do {
+                return try style.parse(text)
+            } catch {
+                throw context.error(
+                    .bridgingFailed,
+                    at: json,
+                    message: "\"\(text)\" does not match the ISO 8601 format of this field",
+                    targetType: "Date"
+                )
+            }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try DoubleBridge().decode(json, in: context))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try DoubleBridge().decode(json, in: context) / 1000)
+        }
+    }
+
+    public func encode(_ value: Date, to writer: some JSONWriting, in context: MappingContext) throws {
+        switch strategy ?? context.options.dateStrategy {
+        case .iso8601:
+            let seconds = value.timeIntervalSince1970
+            let style = seconds.rounded(.down) == seconds ? DateBridge.plain : DateBridge.fractional
+            try writer.string(style.format(value))
+        case .iso8601Style(let style):
+            try writer.string(style.format(value))
+        case .secondsSince1970:
+            try DateBridge.writeNumber(value.timeIntervalSince1970, to: writer, context: context)
+        case .millisecondsSince1970:
+            try DateBridge.writeNumber(value.timeIntervalSince1970 * 1000, to: writer, context: context)
+        }
+    }
+
+    /// Whole numbers are written without a fraction.
+    private static func writeNumber(_ value: Double, to writer: some JSONWriting, context: MappingContext) throws {
+        if let whole = Int64(exactly: value) {
+            try writer.int64(whole)
+        } else {
+            try DoubleBridge().encode(value, to: writer, in: context)
+        }
+    }
+}
+
+extension URL: Bridgeable { public static var bridge: URLBridge { URLBridge() } }
+extension UUID: Bridgeable { public static var bridge: UUIDBridge { UUIDBridge() } }
+extension Data: Bridgeable { public static var bridge: DataBridge { DataBridge() } }
+extension Decimal: Bridgeable { public static var bridge: DecimalBridge { DecimalBridge() } }
+extension Date: Bridgeable { public static var bridge: DateBridge { DateBridge() } }

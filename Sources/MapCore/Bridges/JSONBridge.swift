@@ -1,0 +1,313 @@
+/// A two-way conversion between a JSON value and a Swift value: the atom of every mapping idiom.
+///
+/// A bridge reads a value from a ``JSON`` view and writes one to a ``JSONWriting``, and names
+/// the JSON kind it expects. Maps, rules, throwing extraction and the Codable bridge are all
+/// built from bridges, so a conversion is written once and used by every idiom.
+///
+/// Conformers must throw a ``MappingError`` made by the ``MappingContext`` — which knows the
+/// path — for every value they cannot convert: ``MappingContext/kindError(expected:at:targetType:)``
+/// for a missing, null or wrongly typed value, ``MappingContext/error(_:at:message:expected:targetType:underlyingError:)``
+/// otherwise. They never trap.
+public protocol JSONBridge<Value>: Sendable {
+    associatedtype Value
+
+    /// The JSON kind the bridge reads and writes; `nil` when it accepts several.
+    var kind: JSONKind? { get }
+
+    /// Reads a value.
+    func decode(_ json: JSON, in context: MappingContext) throws -> Value
+
+    /// Writes a value.
+    func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws
+}
+
+extension JSONBridge {
+    /// Reads a value outside any mapper, with default options.
+    public func decode(_ json: JSON, options: MappingOptions = MappingOptions()) throws -> Value {
+        let context = MappingContext(options: options, base: json)
+        do {
+            return try decode(json, in: context)
+        } catch {
+            throw context.wrap(error, at: json)
+        }
+    }
+
+    /// Writes a value as compact JSON bytes, outside any mapper.
+    public func encode(_ value: Value, options: MappingOptions = MappingOptions()) throws -> [UInt8] {
+        let context = MappingContext(options: options)
+        let writer = JSONWriter(options: options.writer)
+        try encode(value, to: writer, in: context)
+        return try writer.finish()
+    }
+}
+
+/// A bridge made of closures, or any bridge with its type erased.
+///
+/// Build one per JSON kind the way Rosetta did — ``number(decoder:encoder:)``,
+/// ``string(decoder:encoder:)``, ``boolean(decoder:encoder:)``, ``array(_:decoder:encoder:)``,
+/// ``object(_:decoder:encoder:)`` and the raw ``rawArray(decoder:encoder:)`` /
+/// ``rawObject(decoder:encoder:)`` — or from two closures over ``JSON`` and a writer.
+/// A decoder returning `nil` fails with ``MappingError/Code/bridgingFailed``.
+public struct Bridge<Value>: JSONBridge {
+    public let kind: JSONKind?
+    private let decoder: @Sendable (JSON, MappingContext) throws -> Value
+    private let encoder: @Sendable (Value, any JSONWriting, MappingContext) throws -> Void
+
+    /// A bridge from a decode and an encode closure.
+    public init(
+        kind: JSONKind?,
+        decode: @escaping @Sendable (JSON, MappingContext) throws -> Value,
+        encode: @escaping @Sendable (Value, any JSONWriting, MappingContext) throws -> Void
+    ) {
+        self.kind = kind
+        self.decoder = decode
+        self.encoder = encode
+    }
+
+    /// Erases the type of another bridge.
+    public init<Base: JSONBridge>(_ base: Base) where Base.Value == Value {
+        if let same = base as? Bridge<Value> {
+            self = same
+            return
+        }
+        self.kind = base.kind
+        self.decoder = { json, context in try base.decode(json, in: context) }
+        self.encoder = { value, writer, context in try base.encode(value, to: writer, in: context) }
+    }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        do {
+            return try decoder(json, context)
+        } catch {
+            throw context.wrap(error, at: json, targetType: "\(Value.self)")
+        }
+    }
+
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        try encoder(value, writer, context)
+    }
+}
+
+// MARK: - One constructor per JSON kind
+
+extension Bridge {
+    private static func converted<Input>(
+        _ input: Input,
+        at json: JSON,
+        in context: MappingContext,
+        by decoder: (Input) -> Value?
+    ) throws -> Value {
+        guard let value = decoder(input) else {
+            throw context.error(
+                .bridgingFailed,
+                at: json,
+                message: "the decoder for \(Value.self) rejected \(json.snippet(limit: 60))",
+                targetType: "\(Value.self)"
+            )
+        }
+        return value
+    }
+
+    private static func encoded<Output>(_ value: Value, in context: MappingContext, by encoder: (Value) -> Output?)
+        throws -> Output
+    {
+        guard let output = encoder(value) else {
+            throw MappingError(
+                code: .bridgingFailed,
+                path: context.path,
+                message: "the encoder for \(Value.self) returned nil",
+                targetType: "\(Value.self)"
+            )
+        }
+        return output
+    }
+
+    /// A bridge for values stored as JSON numbers.
+    public static func number(
+        decoder: @escaping @Sendable (JSONNumber) -> Value?,
+        encoder: @escaping @Sendable (Value) -> JSONNumber?
+    ) -> Bridge {
+        Bridge(kind: .number) { json, context in
+            guard let number = JSONNumber(json) else {
+                throw context.kindError(expected: .number, at: json, targetType: "\(Value.self)")
+            }
+            return try converted(number, at: json, in: context, by: decoder)
+        } encode: { value, writer, context in
+            try writer.number(encoded(value, in: context, by: encoder))
+        }
+    }
+
+    /// A bridge for values stored as JSON strings.
+    public static func string(
+        decoder: @escaping @Sendable (String) -> Value?,
+        encoder: @escaping @Sendable (Value) -> String?
+    ) -> Bridge {
+        Bridge(kind: .string) { json, context in
+            guard json.kind == .string, let string = json.document.string(json.node) else {
+                throw context.kindError(expected: .string, at: json, targetType: "\(Value.self)")
+            }
+            return try converted(string, at: json, in: context, by: decoder)
+        } encode: { value, writer, context in
+            try writer.string(encoded(value, in: context, by: encoder))
+        }
+    }
+
+    /// A bridge for values stored as JSON `true` / `false`.
+    public static func boolean(
+        decoder: @escaping @Sendable (Bool) -> Value?,
+        encoder: @escaping @Sendable (Value) -> Bool?
+    ) -> Bridge {
+        Bridge(kind: .bool) { json, context in
+            guard json.kind == .bool, let bool = json.document.bool(json.node) else {
+                throw context.kindError(expected: .bool, at: json, targetType: "\(Value.self)")
+            }
+            return try converted(bool, at: json, in: context, by: decoder)
+        } encode: { value, writer, context in
+            try writer.bool(encoded(value, in: context, by: encoder))
+        }
+    }
+
+    /// A bridge for values stored as arrays whose items another bridge converts.
+    public static func array<Item: JSONBridge>(
+        _ itemBridge: Item,
+        decoder: @escaping @Sendable ([Item.Value]) -> Value?,
+        encoder: @escaping @Sendable (Value) -> [Item.Value]?
+    ) -> Bridge {
+        let items = ArrayBridge(itemBridge)
+        return Bridge(kind: .array) { json, context in
+            try converted(try items.decode(json, in: context), at: json, in: context, by: decoder)
+        } encode: { value, writer, context in
+            try items.encode(encoded(value, in: context, by: encoder), to: writer, in: context)
+        }
+    }
+
+    /// A bridge for values stored as objects whose member values another bridge converts.
+    public static func object<Member: JSONBridge>(
+        _ valueBridge: Member,
+        decoder: @escaping @Sendable ([String: Member.Value]) -> Value?,
+        encoder: @escaping @Sendable (Value) -> [String: Member.Value]?
+    ) -> Bridge {
+        let members = DictionaryBridge(valueBridge)
+        return Bridge(kind: .object) { json, context in
+            try converted(try members.decode(json, in: context), at: json, in: context, by: decoder)
+        } encode: { value, writer, context in
+            try members.encode(encoded(value, in: context, by: encoder), to: writer, in: context)
+        }
+    }
+
+    /// A bridge over an array's raw elements.
+    ///
+    /// The encoder may return Swift values that are JSON: `Bool`, integers, `Float`, `Double`,
+    /// `String`, `nil`, ``JSON``, ``JSONNumber``, arrays and `[String: Any]` of these, and types
+    /// that conform to ``JSONRepresentable``. Anything else fails the encode with
+    /// ``MappingError/Code/unsupportedValue``.
+    public static func rawArray(
+        decoder: @escaping @Sendable ([JSON]) -> Value?,
+        encoder: @escaping @Sendable (Value) -> [Any]?
+    ) -> Bridge {
+        Bridge(kind: .array) { json, context in
+            guard json.kind == .array else {
+                throw context.kindError(expected: .array, at: json, targetType: "\(Value.self)")
+            }
+            return try converted(Array(json.elements), at: json, in: context, by: decoder)
+        } encode: { value, writer, context in
+            try writeAny(encoded(value, in: context, by: encoder), to: writer, in: context)
+        }
+    }
+
+    /// A bridge over an object's raw members; see ``rawArray(decoder:encoder:)`` for what the encoder may return.
+    public static func rawObject(
+        decoder: @escaping @Sendable ([String: JSON]) -> Value?,
+        encoder: @escaping @Sendable (Value) -> [String: Any]?
+    ) -> Bridge {
+        Bridge(kind: .object) { json, context in
+            guard json.kind == .object else {
+                throw context.kindError(expected: .object, at: json, targetType: "\(Value.self)")
+            }
+            var members: [String: JSON] = [:]
+            json.forEachMember { key, value in members[key] = value }
+            return try converted(members, at: json, in: context, by: decoder)
+        } encode: { value, writer, context in
+            try writeAny(encoded(value, in: context, by: encoder), to: writer, in: context)
+        }
+    }
+}
+
+/// A value that knows how to write itself as JSON, for the raw bridges' encoders.
+///
+/// `BackendFoundation` makes `NSNull` and `NSNumber` conform, so encoders written for
+/// JSONSerialization keep working.
+public protocol JSONRepresentable {
+    func writeJSON(to writer: any JSONWriting) throws
+}
+
+private protocol OptionalValue {
+    var isNone: Bool { get }
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var isNone: Bool { self == nil }
+    var wrappedAny: Any? { self.map { $0 as Any } }
+}
+
+/// Writes a Swift value that the raw bridges' encoders returned.
+func writeAny(_ value: Any, to writer: some JSONWriting, in context: MappingContext) throws {
+    switch value {
+    case let optional as any OptionalValue:
+        if let wrapped = optional.wrappedAny {
+            try writeAny(wrapped, to: writer, in: context)
+        } else {
+            try writer.null()
+        }
+    case let bool as Bool: try writer.bool(bool)
+    case let string as String: try writer.string(string)
+    case let int as Int: try writer.int64(Int64(int))
+    case let int as Int8: try writer.int64(Int64(int))
+    case let int as Int16: try writer.int64(Int64(int))
+    case let int as Int32: try writer.int64(Int64(int))
+    case let int as Int64: try writer.int64(int)
+    case let uint as UInt: try writer.uint64(UInt64(uint))
+    case let uint as UInt8: try writer.uint64(UInt64(uint))
+    case let uint as UInt16: try writer.uint64(UInt64(uint))
+    case let uint as UInt32: try writer.uint64(UInt64(uint))
+    case let uint as UInt64: try writer.uint64(uint)
+    case let double as Double:
+        guard double.isFinite else {
+            throw MappingError(code: .notRepresentable, path: context.path, message: "\(double) is not a JSON number")
+        }
+        try writer.double(double)
+    case let float as Float:
+        guard float.isFinite else {
+            throw MappingError(code: .notRepresentable, path: context.path, message: "\(float) is not a JSON number")
+        }
+        try writer.double(Double(float))
+    case let json as JSON: try writer.value(json)
+    case let number as JSONNumber: try writer.number(number)
+    case let representable as any JSONRepresentable: try representable.writeJSON(to: writer)
+    case let array as [Any]:
+        try writer.beginArray()
+        for (index, element) in array.enumerated() {
+            try context.withStep(.index(index), node: nil) {
+                try writeAny(element, to: writer, in: context)
+            }
+        }
+        try writer.endArray()
+    case let object as [String: Any]:
+        try writer.beginObject()
+        for (key, member) in object {
+            try writer.key(key)
+            try context.withStep(.key(key), node: nil) {
+                try writeAny(member, to: writer, in: context)
+            }
+        }
+        try writer.endObject()
+    default:
+        throw MappingError(
+            code: .unsupportedValue,
+            path: context.path,
+            message: "a value of type \(type(of: value)) is not JSON",
+            targetType: "\(type(of: value))"
+        )
+    }
+}

@@ -1,0 +1,219 @@
+/// Integers, overflow-checked: 300 into `Int8` and 1.5 into `Int` fail with
+/// ``MappingError/Code/notRepresentable``; `1e2` into `Int` is 100; `UInt64.max` decodes exactly.
+public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { .number }
+
+    @inlinable
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        if json.absence == nil {
+            if Value.isSigned {
+                if let value = json.document.int64(json.node), let exact = Value(exactly: value) { return exact }
+            } else {
+                if let value = json.document.uint64(json.node), let exact = Value(exactly: value) { return exact }
+            }
+        }
+        throw failure(json, context)
+    }
+
+    @usableFromInline
+    func failure(_ json: JSON, _ context: MappingContext) -> MappingError {
+        guard json.kind == .number else {
+            return context.kindError(expected: .number, at: json, targetType: "\(Value.self)")
+        }
+        let document = json.document
+        let node = json.node
+        let written = json.numberText ?? document.double(node).map { "\($0)" } ?? "the number"
+        let integral: Bool
+        if document.int64(node) != nil || document.uint64(node) != nil {
+            integral = true
+        } else if let reading = document.withNumberText(node, { NumberText.integer($0) }) {
+            integral = reading != .notIntegral
+        } else {
+            let double = document.double(node) ?? 0
+            integral = double.rounded(.towardZero) == double
+        }
+        let message =
+            integral
+            ? "\(written) does not fit in \(Value.self) (\(Value.min)...\(Value.max))"
+            : "\(written) is not an integer, so it cannot be \(Value.self)"
+        return context.error(.notRepresentable, at: json, message: message, expected: .number, targetType: "\(Value.self)")
+    }
+
+    @inlinable
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        if Value.isSigned, let value = Int64(exactly: value) {
+            try writer.int64(value)
+        } else if let value = UInt64(exactly: value) {
+            try writer.uint64(value)
+        } else {
+            try writer.number(text: String(value))
+        }
+    }
+}
+
+public typealias IntBridge = IntegerBridge<Int>
+public typealias Int8Bridge = IntegerBridge<Int8>
+public typealias Int16Bridge = IntegerBridge<Int16>
+public typealias Int32Bridge = IntegerBridge<Int32>
+public typealias Int64Bridge = IntegerBridge<Int64>
+public typealias UIntBridge = IntegerBridge<UInt>
+public typealias UInt8Bridge = IntegerBridge<UInt8>
+public typealias UInt16Bridge = IntegerBridge<UInt16>
+public typealias UInt32Bridge = IntegerBridge<UInt32>
+public typealias UInt64Bridge = IntegerBridge<UInt64>
+
+extension Int: Bridgeable { public static var bridge: IntBridge { IntBridge() } }
+extension Int8: Bridgeable { public static var bridge: Int8Bridge { Int8Bridge() } }
+extension Int16: Bridgeable { public static var bridge: Int16Bridge { Int16Bridge() } }
+extension Int32: Bridgeable { public static var bridge: Int32Bridge { Int32Bridge() } }
+extension Int64: Bridgeable { public static var bridge: Int64Bridge { Int64Bridge() } }
+extension UInt: Bridgeable { public static var bridge: UIntBridge { UIntBridge() } }
+extension UInt8: Bridgeable { public static var bridge: UInt8Bridge { UInt8Bridge() } }
+extension UInt16: Bridgeable { public static var bridge: UInt16Bridge { UInt16Bridge() } }
+extension UInt32: Bridgeable { public static var bridge: UInt32Bridge { UInt32Bridge() } }
+extension UInt64: Bridgeable { public static var bridge: UInt64Bridge { UInt64Bridge() } }
+
+/// `Double`, correctly rounded from the number as written; NaN and infinities cannot be encoded.
+public struct DoubleBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { .number }
+
+    @inlinable
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Double {
+        if json.absence == nil, let value = json.document.double(json.node) { return value }
+        throw context.kindError(expected: .number, at: json, targetType: "Double")
+    }
+
+    @inlinable
+    public func encode(_ value: Double, to writer: some JSONWriting, in context: MappingContext) throws {
+        guard value.isFinite else {
+            throw MappingError(code: .notRepresentable, path: context.path, message: "\(value) is not a JSON number", targetType: "Double")
+        }
+        try writer.double(value)
+    }
+}
+
+/// `Float`, rounded once from the number as written when the backend keeps the text; a
+/// number beyond `Float`'s range fails with ``MappingError/Code/notRepresentable``.
+public struct FloatBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { .number }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Float {
+        guard json.absence == nil, let double = json.document.double(json.node) else {
+            throw context.kindError(expected: .number, at: json, targetType: "Float")
+        }
+        let value = json.document.withNumberText(json.node) { NumberText.float($0) } ?? Float(double)
+        guard let value, value.isFinite else {
+            throw context.error(
+                .notRepresentable,
+                at: json,
+                message: "\(json.numberText ?? "\(double)") is beyond Float's range",
+                expected: .number,
+                targetType: "Float"
+            )
+        }
+        return value
+    }
+
+    public func encode(_ value: Float, to writer: some JSONWriting, in context: MappingContext) throws {
+        guard value.isFinite else {
+            throw MappingError(code: .notRepresentable, path: context.path, message: "\(value) is not a JSON number", targetType: "Float")
+        }
+        // The shortest Float text reads back to the same Float and is exact as a Double literal.
+        try writer.number(text: value.description)
+    }
+}
+
+extension Double: Bridgeable { public static var bridge: DoubleBridge { DoubleBridge() } }
+extension Float: Bridgeable { public static var bridge: FloatBridge { FloatBridge() } }
+
+/// `Bool` from JSON `true` / `false` only: numbers and strings are type mismatches.
+public struct BoolBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { .bool }
+
+    @inlinable
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Bool {
+        if json.absence == nil, let value = json.document.bool(json.node) { return value }
+        throw context.kindError(expected: .bool, at: json, targetType: "Bool")
+    }
+
+    @inlinable
+    public func encode(_ value: Bool, to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.bool(value)
+    }
+}
+
+/// `Bool` that also accepts the strings `"true"` and `"false"`, recording a
+/// ``LogEntry/Kind/lenientRecovery`` warning each time it does. Opt in per mapper:
+///
+/// ```swift
+/// var options = MappingOptions()
+/// options.override(Bool.self, with: LenientBoolBridge())
+/// ```
+public struct LenientBoolBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { nil }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Bool {
+        if json.absence == nil, let value = json.document.bool(json.node) { return value }
+        if json.kind == .string, let text = json.document.string(json.node), text == "true" || text == "false" {
+            context.warn(.lenientRecovery, at: json, message: "read the string \"\(text)\" as a Bool")
+            return text == "true"
+        }
+        throw context.kindError(expected: .bool, at: json, targetType: "Bool")
+    }
+
+    public func encode(_ value: Bool, to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.bool(value)
+    }
+}
+
+extension Bool: Bridgeable { public static var bridge: BoolBridge { BoolBridge() } }
+
+/// `String`, unescaped.
+public struct StringBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { .string }
+
+    @inlinable
+    public func decode(_ json: JSON, in context: MappingContext) throws -> String {
+        if json.absence == nil, let value = json.document.string(json.node) { return value }
+        throw context.kindError(expected: .string, at: json, targetType: "String")
+    }
+
+    @inlinable
+    public func encode(_ value: String, to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.string(value)
+    }
+}
+
+extension String: Bridgeable { public static var bridge: StringBridge { StringBridge() } }
+
+/// A ``JSON`` view itself: decoding keeps the sub-tree as it is, encoding writes it back unchanged.
+public struct JSONValueBridge: JSONBridge {
+    public init() {}
+
+    public var kind: JSONKind? { nil }
+
+    public func decode(_ json: JSON, in context: MappingContext) throws -> JSON {
+        guard !json.isMissing else {
+            throw context.kindError(expected: nil, at: json, targetType: "JSON")
+        }
+        return json
+    }
+
+    public func encode(_ value: JSON, to writer: some JSONWriting, in context: MappingContext) throws {
+        try writer.value(value)
+    }
+}
+
+extension JSON: Bridgeable { public static var bridge: JSONValueBridge { JSONValueBridge() } }

@@ -1,0 +1,248 @@
+/// What travels with every decode and encode step: the options, the path so far, the
+/// diagnostics collected, and where the call was made.
+///
+/// A context belongs to one decode or encode call and is confined to it, which is why it is a
+/// class that is not `Sendable`: bridges mutate its path stack as they descend. The stack keeps
+/// its storage between steps, so descending does not allocate.
+///
+/// Bridges use the context to build errors — ``error(_:at:message:expected:targetType:)`` works
+/// out the full path — and to reach per-mapper overrides through ``decode(_:from:)``.
+public final class MappingContext {
+    /// The options of the mapper doing the work.
+    public let options: MappingOptions
+    /// Where the decode or encode was called from.
+    public let callSite: CallSite
+    /// The view the operation started from; paths are reported from the root of its document.
+    public let base: JSON?
+
+    @usableFromInline var frames: ContiguousArray<Frame> = []
+    @usableFromInline let hasOverrides: Bool
+    /// Whether anyone will read the entries.
+    public let collectsDiagnostics: Bool
+    /// Entries recorded so far.
+    public private(set) var diagnostics: [LogEntry] = []
+    private var cachedBasePath: [JSONPath.Component]?
+
+    @usableFromInline
+    struct Frame {
+        @usableFromInline var component: JSONPath.Component
+        @usableFromInline var node: JSONNode?
+
+        @usableFromInline
+        init(component: JSONPath.Component, node: JSONNode?) {
+            self.component = component
+            self.node = node
+        }
+    }
+
+    /// A context for one operation.
+    ///
+    /// - Parameters:
+    ///   - options: The mapper's options.
+    ///   - base: The value the operation starts from (`nil` for an encode).
+    ///   - collectsDiagnostics: Whether to keep entries; defaults to whether a handler is set.
+    ///   - callSite: Where the operation was called from.
+    public init(
+        options: MappingOptions = MappingOptions(),
+        base: JSON? = nil,
+        collectsDiagnostics: Bool? = nil,
+        callSite: CallSite = CallSite(file: #fileID, line: #line, function: #function)
+    ) {
+        self.options = options
+        self.base = base
+        self.callSite = callSite
+        self.hasOverrides = !options.overrides.isEmpty
+        self.collectsDiagnostics = collectsDiagnostics ?? (options.diagnosticsHandler != nil)
+        frames.reserveCapacity(16)
+    }
+
+    /// Values the mapper's user provided for custom bridges.
+    public var userInfo: [UserInfoKey: any Sendable] { options.userInfo }
+
+    // MARK: Path
+
+    /// Runs `body` one step deeper: errors raised inside report paths through `component`.
+    ///
+    /// - Parameter node: The node the step leads to, when it exists.
+    @inlinable
+    public func withStep<R>(_ component: JSONPath.Component, node: JSONNode?, _ body: () throws -> R) rethrows -> R {
+        frames.append(Frame(component: component, node: node))
+        defer { frames.removeLast() }
+        return try body()
+    }
+
+    /// The path of the step being worked on.
+    public var path: JSONPath {
+        JSONPath(basePath + frames.map(\.component))
+    }
+
+    private var basePath: [JSONPath.Component] {
+        if let cachedBasePath { return cachedBasePath }
+        var components: [JSONPath.Component] = []
+        if let base {
+            // A missing base's trail is added by `path(of:)`, like any missing view's.
+            components = base.document.path(from: base.document.root, to: base.node) ?? []
+        }
+        cachedBasePath = components
+        return components
+    }
+
+    /// The full path of `json`: the steps taken so far, then wherever `json` sits below the
+    /// last of them (found by a search only when a bridge read below its own value).
+    public func path(of json: JSON) -> JSONPath {
+        var components = basePath + frames.map(\.component)
+        let anchor = frames.last(where: { $0.node != nil })?.node ?? base?.node
+        if let anchor, anchor != json.node {
+            if let relative = json.document.path(from: anchor, to: json.node) {
+                components += relative
+            } else if let absolute = json.document.path(from: json.document.root, to: json.node) {
+                // A value from another document (JSON inside a string): continue the path into it.
+                components += absolute
+            }
+        }
+        if let absence = json.absence { components += absence.trail }
+        return JSONPath(components)
+    }
+
+    // MARK: Errors
+
+    /// An error about `json`, with its full path, value and root.
+    public func error(
+        _ code: MappingError.Code,
+        at json: JSON,
+        message: String,
+        expected: JSONKind? = nil,
+        targetType: String? = nil,
+        underlyingError: (any Error)? = nil
+    ) -> MappingError {
+        MappingError(
+            code: code,
+            path: path(of: json),
+            message: message,
+            expected: expected,
+            actual: json.kind,
+            targetType: targetType,
+            value: json.isMissing ? nil : json,
+            root: json.root,
+            underlyingError: underlyingError
+        )
+    }
+
+    /// The error for a value that is missing, null or of another kind than `expected`.
+    public func kindError(expected: JSONKind?, at json: JSON, targetType: String) -> MappingError {
+        let wanted = expected?.withArticle ?? "a value"
+        if let absence = json.absence {
+            switch absence.reason {
+            case .missingKey:
+                return error(
+                    .missingKey,
+                    at: json,
+                    message: "no value for key \"\(absence.trail.first.map(keyText) ?? "")\"; expected \(wanted)",
+                    expected: expected,
+                    targetType: targetType
+                )
+            case .indexOutOfRange(let count):
+                return error(
+                    .indexOutOfRange,
+                    at: json,
+                    message: "index \(absence.trail.first.map(keyText) ?? "") is out of range for an array of \(count)",
+                    expected: expected,
+                    targetType: targetType
+                )
+            case .notAContainer(let kind):
+                let step = absence.trail.first.map(keyText) ?? ""
+                return error(
+                    .typeMismatch,
+                    at: json,
+                    message: "cannot look up \(step) in \(kind.withArticle)",
+                    expected: expected,
+                    targetType: targetType
+                )
+            }
+        }
+        let actual = json.document.kind(of: json.node)
+        if actual == .null {
+            return error(
+                .nullValue,
+                at: json,
+                message: "expected \(wanted) for \(targetType), found null",
+                expected: expected,
+                targetType: targetType
+            )
+        }
+        return error(
+            .typeMismatch,
+            at: json,
+            message: "expected \(wanted) for \(targetType), found \(MappingError.summary(of: json))",
+            expected: expected,
+            targetType: targetType
+        )
+    }
+
+    private func keyText(_ component: JSONPath.Component) -> String {
+        switch component {
+        case .key(let key): key
+        case .index(let index): String(index)
+        }
+    }
+
+    /// Makes any error thrown inside a bridge a ``MappingError`` about `json`: mapping errors pass
+    /// through unchanged, anything else becomes ``MappingError/Code/other`` wrapping it.
+    public func wrap(_ error: any Error, at json: JSON, targetType: String? = nil) -> MappingError {
+        if let mappingError = error as? MappingError { return mappingError }
+        return self.error(.other, at: json, message: "\(error)", targetType: targetType, underlyingError: error)
+    }
+
+    // MARK: Diagnostics
+
+    /// Records a warning — a lenient recovery, a skipped value — when diagnostics are collected.
+    public func warn(_ kind: LogEntry.Kind, at json: JSON?, message: String) {
+        guard collectsDiagnostics else { return }
+        diagnostics.append(
+            LogEntry(severity: .warning, kind: kind, path: json.map(path(of:)) ?? path, message: message)
+        )
+    }
+
+    /// Records an entry when diagnostics are collected.
+    public func record(_ entry: LogEntry) {
+        guard collectsDiagnostics else { return }
+        diagnostics.append(entry)
+    }
+
+    // MARK: Overrides and implicit bridging
+
+    /// The bridge that replaces `type`'s built-in one for this mapper, if any.
+    @inlinable
+    public func overrideBridge<T>(for type: T.Type) -> Bridge<T>? {
+        guard hasOverrides else { return nil }
+        return lookUpOverride(type)
+    }
+
+    @usableFromInline
+    func lookUpOverride<T>(_ type: T.Type) -> Bridge<T>? {
+        options.overrides[ObjectIdentifier(type)] as? Bridge<T>
+    }
+
+    /// Decodes a value of a ``Bridgeable`` type the way an implicit use does: through this
+    /// mapper's override for the type when there is one, else through the type's own bridge.
+    @inlinable
+    public func decode<T: Bridgeable>(_ type: T.Type = T.self, from json: JSON) throws -> T {
+        if hasOverrides, let bridge = lookUpOverride(type) {
+            return try bridge.decode(json, in: self)
+        }
+        return try T.bridge.decode(json, in: self)
+    }
+
+    /// Encodes a value of a ``Bridgeable`` type the way an implicit use does.
+    @inlinable
+    public func encode<T: Bridgeable>(_ value: T, to writer: some JSONWriting) throws {
+        if hasOverrides, let bridge = lookUpOverride(T.self) {
+            return try bridge.encode(value, to: writer, in: self)
+        }
+        try T.bridge.encode(value, to: writer, in: self)
+    }
+}
+
+// A context belongs to one decode or encode call; its path stack and diagnostics change at every step.
+@available(*, unavailable)
+extension MappingContext: Sendable {}

@@ -1,0 +1,166 @@
+/// Why a value could not be decoded or encoded, and where.
+///
+/// Every mapping failure is one of these: a ``Code`` to match on, the ``path`` of the value
+/// that failed, the failing ``value`` itself (for a snippet) and the document's ``root``. The
+/// ``description`` is one line; the ``debugDescription`` walks from the root to the failure,
+/// one step per line, so the chain of causes reads top to bottom.
+///
+/// ```swift
+/// do {
+///     _ = try mapper.decode(Tweet.self, from: bytes)
+/// } catch let error as MappingError where error.code == .typeMismatch {
+///     print(error.path)   // statuses[3].user.id
+/// }
+/// ```
+public struct MappingError: Error, Sendable {
+    /// What kind of failure it was. Extensible: match with `==`, never exhaustively.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        enum Base: String, Hashable, Sendable {
+            case missingKey, indexOutOfRange, nullValue, typeMismatch, notRepresentable
+            case validationFailed, bridgingFailed, rawRepresentableInitialization
+            case invalidJSON, inputTooLarge, unsupportedValue, invalidWriterState, other
+        }
+
+        let base: Base
+
+        public var description: String { base.rawValue }
+
+        /// A required key is not in the object.
+        public static let missingKey = Code(base: .missingKey)
+        /// An array has no element at the index asked for.
+        public static let indexOutOfRange = Code(base: .indexOutOfRange)
+        /// The value is `null` where a value was required.
+        public static let nullValue = Code(base: .nullValue)
+        /// The value is of another JSON kind than expected (``MappingError/expected`` and ``MappingError/actual``).
+        public static let typeMismatch = Code(base: .typeMismatch)
+        /// A number does not fit the target: 300 into `Int8`, 1.5 into `Int`, a non-finite `Double` into JSON.
+        public static let notRepresentable = Code(base: .notRepresentable)
+        /// A validation closure rejected the value.
+        public static let validationFailed = Code(base: .validationFailed)
+        /// A bridge could not convert the value: an unparsable date, URL, UUID or base64 string,
+        /// or a custom bridge's decoder returning `nil`.
+        public static let bridgingFailed = Code(base: .bridgingFailed)
+        /// `RawRepresentable.init(rawValue:)` returned `nil`; ``MappingError/value`` holds the raw value.
+        public static let rawRepresentableInitialization = Code(base: .rawRepresentableInitialization)
+        /// The input is not JSON; ``MappingError/parseError`` says where.
+        public static let invalidJSON = Code(base: .invalidJSON)
+        /// The input exceeds ``ParseOptions/maxInputSize``.
+        public static let inputTooLarge = Code(base: .inputTooLarge)
+        /// An encoder produced something that is not JSON.
+        public static let unsupportedValue = Code(base: .unsupportedValue)
+        /// Writer events out of order: a value where a key was due, an unbalanced end.
+        public static let invalidWriterState = Code(base: .invalidWriterState)
+        /// An error thrown by user code inside a bridge; ``MappingError/underlyingError`` holds it.
+        public static let other = Code(base: .other)
+    }
+
+    /// What kind of failure it was.
+    public var code: Code
+    /// Where the failing value is (or would be) in the document.
+    public var path: JSONPath
+    /// What went wrong, in a sentence.
+    public var message: String
+    /// The JSON kind that was expected, when one was.
+    public var expected: JSONKind?
+    /// The JSON kind that was found; `nil` when the value is missing.
+    public var actual: JSONKind?
+    /// The Swift type being decoded or encoded, when known (`"Int8"`).
+    public var targetType: String?
+    /// The failing value; `nil` when it is missing or the failure is not about a JSON value.
+    public var value: JSON?
+    /// The root of the document the failure happened in.
+    public var root: JSON?
+    /// The error this one wraps: a ``ParseError`` for ``Code/invalidJSON``, the user's error for ``Code/other``.
+    public var underlyingError: (any Error)?
+
+    public init(
+        code: Code,
+        path: JSONPath = .root,
+        message: String,
+        expected: JSONKind? = nil,
+        actual: JSONKind? = nil,
+        targetType: String? = nil,
+        value: JSON? = nil,
+        root: JSON? = nil,
+        underlyingError: (any Error)? = nil
+    ) {
+        self.code = code
+        self.path = path
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+        self.targetType = targetType
+        self.value = value
+        self.root = root
+        self.underlyingError = underlyingError
+    }
+
+    /// The parse error behind an ``Code/invalidJSON`` or ``Code/inputTooLarge`` failure.
+    public var parseError: ParseError? {
+        underlyingError as? ParseError
+    }
+
+    /// Wraps a parse failure.
+    public init(parseError: ParseError) {
+        self.init(
+            code: parseError.code == .inputTooLarge ? .inputTooLarge : .invalidJSON,
+            message: parseError.description,
+            underlyingError: parseError
+        )
+    }
+}
+
+extension MappingError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// One line: the code, the path and the message.
+    public var description: String {
+        if let parseError {
+            return "\(code): \(parseError.description)"
+        }
+        return "\(code) at \(path.isRoot ? "the root" : path.description): \(message)"
+    }
+
+    /// The chain from the root down to the failure, one step per line.
+    public var debugDescription: String {
+        if let parseError {
+            return "MappingError.\(code): \(parseError.debugDescription)"
+        }
+        var lines: [String] = []
+        var head = "MappingError.\(code)"
+        if let targetType { head += " decoding \(targetType)" }
+        lines.append(head + " at \(path.isRoot ? "the root" : path.description)")
+        var current = root
+        lines.append("  root" + (current.map { ": " + MappingError.summary(of: $0) } ?? ""))
+        for (depth, component) in path.components.enumerated() {
+            let indent = String(repeating: "  ", count: depth + 1)
+            let step: String
+            switch component {
+            case .key(let key): step = "key \"\(key)\""
+            case .index(let index): step = "element [\(index)]"
+            }
+            current = current?[JSONPath([component])]
+            let isLast = depth == path.components.count - 1
+            var line = "  \(indent)→ \(step)"
+            if let current, !current.isMissing, !isLast {
+                line += ": " + MappingError.summary(of: current)
+            } else if let current, current.isMissing, !isLast {
+                line += ": missing"
+            }
+            if isLast { line += ": " + message }
+            lines.append(line)
+        }
+        if path.isRoot { lines[lines.count - 1] += " — " + message }
+        if let underlyingError { lines.append("  caused by: \(underlyingError)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// "an object of 3 keys", "a number 42", "a string \"abc\"".
+    static func summary(of json: JSON) -> String {
+        guard let kind = json.kind else { return "missing" }
+        switch kind {
+        case .array: return "an array of \(json.count)"
+        case .object: return "an object of \(json.count) key\(json.count == 1 ? "" : "s")"
+        case .null: return "null"
+        default: return "\(kind.withArticle) \(json.snippet(limit: 40))"
+        }
+    }
+}

@@ -1,0 +1,151 @@
+/// An immutable parsed JSON document, read through opaque ``JSONNode`` handles.
+///
+/// Each backend implements this protocol over its **own** tree — the `json_t` structs of a C
+/// parser, a tape, the values JSONSerialization built — so that mapping reads the parser's
+/// output directly instead of a converted copy. ``JSON`` wraps a document and a node and is what
+/// every mapping API reads through.
+///
+/// ## The contract
+///
+/// A conforming document must satisfy all of the following; the backend-conformance suite in
+/// `Tests/BackendConformanceTests` checks them on every registered backend.
+///
+/// - **Immutability.** Once created, nothing a reader can observe changes. Reads may run
+///   concurrently from any number of tasks (the protocol requires `Sendable`).
+/// - **Nodes.** ``root`` and every node returned by ``element(of:at:)``, ``member(of:utf8Key:)``,
+///   ``forEachElement(of:_:)`` and ``forEachMember(of:_:)`` are valid for the lifetime of the
+///   document. Distinct values have distinct nodes. Passing a node from another document is a
+///   programming error, but must not corrupt memory where it can be detected cheaply.
+/// - **Kinds.** ``kind(of:)`` returns one of the six ``JSONKind``s.
+/// - **Scalars.** Each scalar read returns `nil` when the node is not of that kind.
+///   ``bool(_:)`` answers only for `true` / `false` — never for numbers.
+///   ``int64(_:)`` / ``uint64(_:)`` answer with the exact value when the number is integral and
+///   in range (`1e2` is `100`; `1.5` and `1e30` are `nil`). ``double(_:)`` answers with the
+///   correctly rounded `Double` of the number as written (equal to `Double(text)` of its source
+///   text), including `-0.0` for `-0`. ``withNumberText(_:_:)`` hands over the source text of the
+///   number when the backend keeps it, and returns `nil` (without calling the closure) otherwise.
+///   ``string(_:)`` returns the unescaped string; strings may contain U+0000.
+/// - **Containers.** ``count(of:)`` is the number of elements or of distinct keys (0 for
+///   scalars). ``element(of:at:)`` returns `nil` for an index out of range.
+///   ``member(of:utf8Key:)`` compares the unescaped key with the given UTF-8 bytes and must not
+///   allocate. When the source held a key more than once (and the parse options let it through),
+///   the document exposes one member per key, whose value is the last one written.
+///   ``forEachMember(of:_:)`` visits members in document order.
+/// - **Failure.** No read traps, whatever the node's kind.
+///
+/// ## Adding a backend
+///
+/// Implement ``JSONBackend`` to parse bytes into your document, then add the backend to the
+/// conformance suite's list. ``path(from:to:)`` has a generic depth-first implementation that a
+/// document may replace with a faster one.
+public protocol JSONDocument: AnyObject, Sendable {
+    /// The top-level value.
+    var root: JSONNode { get }
+
+    /// The name of the backend that built the document (`"foundation"`, `"jansson"`, …).
+    var backendName: String { get }
+
+    /// The kind of the value.
+    func kind(of node: JSONNode) -> JSONKind
+
+    /// The value of `true` or `false`; `nil` for every other kind.
+    func bool(_ node: JSONNode) -> Bool?
+
+    /// The exact value of an integral number that fits `Int64`; otherwise `nil`.
+    func int64(_ node: JSONNode) -> Int64?
+
+    /// The exact value of an integral number that fits `UInt64`; otherwise `nil`.
+    func uint64(_ node: JSONNode) -> UInt64?
+
+    /// The correctly rounded `Double` of a number; `nil` for other kinds.
+    func double(_ node: JSONNode) -> Double?
+
+    /// Calls `body` with the number's source text when the backend keeps it.
+    ///
+    /// - Returns: `body`'s result, or `nil` when the node is not a number or the text is not kept.
+    func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R?
+
+    /// The unescaped string; `nil` for other kinds.
+    func string(_ node: JSONNode) -> String?
+
+    /// Calls `body` with the unescaped string's UTF-8 bytes, without making a `String` where the
+    /// backend can avoid it.
+    ///
+    /// - Returns: `body`'s result, or `nil` when the node is not a string.
+    func withStringUTF8<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R?
+
+    /// The number of elements of an array or distinct keys of an object; 0 for scalars.
+    func count(of node: JSONNode) -> Int
+
+    /// The element at `index` of an array; `nil` when out of range or not an array.
+    func element(of node: JSONNode, at index: Int) -> JSONNode?
+
+    /// The value of the member whose unescaped key equals `key`; `nil` when absent or not an object.
+    ///
+    /// Must not allocate.
+    func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode?
+
+    /// Visits the elements of an array in order; does nothing for other kinds.
+    func forEachElement(of node: JSONNode, _ body: (JSONNode) throws -> Void) rethrows
+
+    /// Visits the members of an object in document order; does nothing for other kinds.
+    func forEachMember(of node: JSONNode, _ body: (JSONKey, JSONNode) throws -> Void) rethrows
+
+    /// The steps from `ancestor` down to `node`, or `nil` when `node` is not inside `ancestor`.
+    ///
+    /// Used only to describe where an error happened; the default implementation searches depth first.
+    func path(from ancestor: JSONNode, to node: JSONNode) -> [JSONPath.Component]?
+}
+
+extension JSONDocument {
+    public func withStringUTF8<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        guard var string = string(node) else { return nil }
+        return try string.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+    }
+
+    public func forEachElement(of node: JSONNode, _ body: (JSONNode) throws -> Void) rethrows {
+        guard kind(of: node) == .array else { return }
+        for index in 0..<count(of: node) {
+            if let element = element(of: node, at: index) {
+                try body(element)
+            }
+        }
+    }
+
+    public func path(from ancestor: JSONNode, to node: JSONNode) -> [JSONPath.Component]? {
+        var trail: [JSONPath.Component] = []
+        return searchDepthFirst(from: ancestor, for: node, trail: &trail) ? trail : nil
+    }
+
+    private func searchDepthFirst(
+        from current: JSONNode,
+        for target: JSONNode,
+        trail: inout [JSONPath.Component]
+    ) -> Bool {
+        if current == target { return true }
+        switch kind(of: current) {
+        case .array:
+            for index in 0..<count(of: current) {
+                guard let child = element(of: current, at: index) else { continue }
+                trail.append(.index(index))
+                if searchDepthFirst(from: child, for: target, trail: &trail) { return true }
+                trail.removeLast()
+            }
+        case .object:
+            var found = false
+            forEachMember(of: current) { key, child in
+                guard !found else { return }
+                trail.append(.key(key.string))
+                if searchDepthFirst(from: child, for: target, trail: &trail) {
+                    found = true
+                } else {
+                    trail.removeLast()
+                }
+            }
+            return found
+        default:
+            break
+        }
+        return false
+    }
+}

@@ -1,0 +1,289 @@
+public import FoundationEssentials
+
+/// The front door: a backend, parse options and mapping options, with the entry points that
+/// parse input into ``JSON`` and decode or encode values.
+///
+/// A mapper is an immutable `Sendable` value; make one per configuration and share it.
+///
+/// ```swift
+/// let mapper = try Mapper(backend: FoundationBackend())
+/// let book = try mapper.decode(Book.self, from: bytes)
+/// let text = try mapper.encodeToString(book)
+/// ```
+///
+/// Every decode and encode captures the caller's file, line and function, which diagnostics
+/// report. Decoding errors are ``MappingError``s; a parse failure is one with code
+/// ``MappingError/Code/invalidJSON`` whose ``MappingError/parseError`` has line and column.
+public struct Mapper: Sendable {
+    /// The parser.
+    public let backend: any JSONBackend
+    /// Limits and policies for parsing.
+    public let parseOptions: ParseOptions
+    /// Strategies, overrides, writer layout and diagnostics.
+    public let options: MappingOptions
+
+    /// Makes a mapper, refusing parse options the backend cannot honour.
+    ///
+    /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` when
+    ///   ``ParseOptions/maxDepth`` is below 1 or above ``JSONBackend/maxSupportedDepth``, or
+    ///   ``ParseOptions/maxInputSize`` is negative.
+    public init(
+        backend: any JSONBackend,
+        parseOptions: ParseOptions = ParseOptions(),
+        options: MappingOptions = MappingOptions()
+    ) throws(MappingError) {
+        guard parseOptions.maxDepth >= 1, parseOptions.maxDepth <= backend.maxSupportedDepth else {
+            throw MappingError(
+                code: .unsupportedValue,
+                message: "maxDepth \(parseOptions.maxDepth) is outside 1...\(backend.maxSupportedDepth), "
+                    + "the range the \(backend.name) backend can honour"
+            )
+        }
+        guard parseOptions.maxInputSize >= 0 else {
+            throw MappingError(code: .unsupportedValue, message: "maxInputSize must not be negative")
+        }
+        self.backend = backend
+        self.parseOptions = parseOptions
+        self.options = options
+    }
+
+    // MARK: Parsing
+
+    /// Parses UTF-8 bytes (`[UInt8]`, `Data`, any `ContiguousBytes`).
+    public func parse(_ bytes: some ContiguousBytes) throws(ParseError) -> JSON {
+        let result: Result<JSON, ParseError> = bytes.withUnsafeBytes { buffer in
+            Result { () throws(ParseError) -> JSON in try parse(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Parses a string's UTF-8.
+    public func parse(_ string: String) throws(ParseError) -> JSON {
+        var string = string
+        let result: Result<JSON, ParseError> = string.withUTF8 { buffer in
+            Result { () throws(ParseError) -> JSON in try parse(UnsafeRawBufferPointer(buffer)) }
+        }
+        return try result.get()
+    }
+
+    private func parse(_ buffer: UnsafeRawBufferPointer) throws(ParseError) -> JSON {
+        guard buffer.count <= parseOptions.maxInputSize else {
+            throw ParseError(
+                code: .inputTooLarge,
+                message: "the input is \(buffer.count) bytes; the limit is \(parseOptions.maxInputSize)",
+                line: 1,
+                column: 1,
+                offset: 0,
+                backend: backend.name
+            )
+        }
+        return JSON(document: try backend.parse(buffer, options: parseOptions))
+    }
+
+    // MARK: Decoding
+
+    /// Decodes a ``Bridgeable`` value from UTF-8 bytes.
+    public func decode<T: Bridgeable>(
+        _ type: T.Type = T.self,
+        from bytes: some ContiguousBytes,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> T {
+        try decode(with: ImplicitBridge<T>(), from: bytes, file: file, line: line, function: function)
+    }
+
+    /// Decodes a ``Bridgeable`` value from a string.
+    public func decode<T: Bridgeable>(
+        _ type: T.Type = T.self,
+        from string: String,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> T {
+        try decode(with: ImplicitBridge<T>(), from: string, file: file, line: line, function: function)
+    }
+
+    /// Decodes a ``Bridgeable`` value from an already parsed view.
+    public func decode<T: Bridgeable>(
+        _ type: T.Type = T.self,
+        from json: JSON,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> T {
+        try decode(with: ImplicitBridge<T>(), from: json, file: file, line: line, function: function)
+    }
+
+    /// Decodes through a bridge from UTF-8 bytes.
+    public func decode<B: JSONBridge>(
+        with bridge: B,
+        from bytes: some ContiguousBytes,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> B.Value {
+        let callSite = CallSite(file: file, line: line, function: function)
+        let text: () -> DiagnosticsReport.Text = { .bytes(bytes.withUnsafeBytes { Array($0) }) }
+        let json: JSON
+        do {
+            json = try parse(bytes)
+        } catch {
+            throw reportParseFailure(error, typeName: "\(B.Value.self)", callSite: callSite, text: text)
+        }
+        return try run(bridge, on: json, callSite: callSite, text: text)
+    }
+
+    /// Decodes through a bridge from a string.
+    public func decode<B: JSONBridge>(
+        with bridge: B,
+        from string: String,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> B.Value {
+        let callSite = CallSite(file: file, line: line, function: function)
+        let text: () -> DiagnosticsReport.Text = { .string(string) }
+        let json: JSON
+        do {
+            json = try parse(string)
+        } catch {
+            throw reportParseFailure(error, typeName: "\(B.Value.self)", callSite: callSite, text: text)
+        }
+        return try run(bridge, on: json, callSite: callSite, text: text)
+    }
+
+    /// Decodes through a bridge from an already parsed view.
+    public func decode<B: JSONBridge>(
+        with bridge: B,
+        from json: JSON,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> B.Value {
+        try run(bridge, on: json, callSite: CallSite(file: file, line: line, function: function)) {
+            .string(json.description)
+        }
+    }
+
+    private func run<B: JSONBridge>(
+        _ bridge: B,
+        on json: JSON,
+        callSite: CallSite,
+        text: () -> DiagnosticsReport.Text
+    ) throws -> B.Value {
+        let context = MappingContext(options: options, base: json, callSite: callSite)
+        do {
+            let value = try bridge.decode(json, in: context)
+            report(context, .decode, succeeded: true, typeName: "\(B.Value.self)", text: text)
+            return value
+        } catch {
+            let failure = context.wrap(error, at: json, targetType: "\(B.Value.self)")
+            context.record(LogEntry(error: failure))
+            report(context, .decode, succeeded: false, typeName: "\(B.Value.self)", text: text)
+            throw failure
+        }
+    }
+
+    private func reportParseFailure(
+        _ error: ParseError,
+        typeName: String,
+        callSite: CallSite,
+        text: () -> DiagnosticsReport.Text
+    ) -> MappingError {
+        let failure = MappingError(parseError: error)
+        if let handler = options.diagnosticsHandler {
+            handler(
+                DiagnosticsReport(
+                    operation: .decode,
+                    entries: [LogEntry(error: failure)],
+                    succeeded: false,
+                    typeName: typeName,
+                    callSite: callSite,
+                    text: text()
+                )
+            )
+        }
+        return failure
+    }
+
+    private func report(
+        _ context: MappingContext,
+        _ operation: DiagnosticsReport.Operation,
+        succeeded: Bool,
+        typeName: String,
+        text: () -> DiagnosticsReport.Text
+    ) {
+        guard let handler = options.diagnosticsHandler, !context.diagnostics.isEmpty else { return }
+        handler(
+            DiagnosticsReport(
+                operation: operation,
+                entries: context.diagnostics,
+                succeeded: succeeded,
+                typeName: typeName,
+                callSite: context.callSite,
+                text: text()
+            )
+        )
+    }
+
+    // MARK: Encoding
+
+    /// Encodes a ``Bridgeable`` value as UTF-8 bytes, laid out as ``MappingOptions/writer`` says.
+    public func encode<T: Bridgeable>(
+        _ value: T,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> [UInt8] {
+        try encode(value, with: ImplicitBridge<T>(), file: file, line: line, function: function)
+    }
+
+    /// Encodes a value through a bridge as UTF-8 bytes.
+    public func encode<B: JSONBridge>(
+        _ value: B.Value,
+        with bridge: B,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> [UInt8] {
+        let context = MappingContext(options: options, callSite: CallSite(file: file, line: line, function: function))
+        let writer = JSONWriter(options: options.writer)
+        do {
+            try bridge.encode(value, to: writer, in: context)
+            let bytes = try writer.finish()
+            report(context, .encode, succeeded: true, typeName: "\(B.Value.self)") { .bytes(bytes) }
+            return bytes
+        } catch {
+            let failure: MappingError
+            if let mappingError = error as? MappingError {
+                failure = mappingError
+            } else {
+                failure = MappingError(code: .other, path: context.path, message: "\(error)", underlyingError: error)
+            }
+            context.record(LogEntry(error: failure))
+            report(context, .encode, succeeded: false, typeName: "\(B.Value.self)") { .none }
+            throw failure
+        }
+    }
+
+    /// Encodes a ``Bridgeable`` value as a string.
+    public func encodeToString<T: Bridgeable>(
+        _ value: T,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> String {
+        String(decoding: try encode(value, file: file, line: line, function: function), as: UTF8.self)
+    }
+
+    /// Encodes a ``Bridgeable`` value as `Data`.
+    public func encodeToData<T: Bridgeable>(
+        _ value: T,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> Data {
+        Data(try encode(value, file: file, line: line, function: function))
+    }
+}

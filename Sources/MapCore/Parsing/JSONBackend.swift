@@ -1,0 +1,26 @@
+/// A parser that turns UTF-8 bytes into a ``JSONDocument``.
+///
+/// A backend owns its tree; the document it returns reads that tree directly. Conformers must:
+///
+/// - honour every field of ``ParseOptions`` (depth, duplicate keys, top-level scalars, NUL in
+///   strings, input size), and report a ``ParseError`` with line, column and byte offset for
+///   every rejection;
+/// - accept exactly what RFC 8259 accepts, in UTF-8, skipping one leading byte-order mark and
+///   rejecting UTF-16 and UTF-32 input;
+/// - never trap, whatever the bytes;
+/// - state in ``maxSupportedDepth`` the deepest nesting they can honour, so that ``Mapper``
+///   can refuse options it cannot keep.
+public protocol JSONBackend: Sendable {
+    /// A short lowercase name: `"foundation"`, `"jansson"`.
+    var name: String { get }
+
+    /// The deepest nesting the backend can parse; ``ParseOptions/maxDepth`` must not exceed it.
+    var maxSupportedDepth: Int { get }
+
+    /// Parses a whole document.
+    ///
+    /// - Parameters:
+    ///   - input: The UTF-8 bytes, possibly starting with a byte-order mark.
+    ///   - options: Limits and policies to enforce.
+    func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument
+}

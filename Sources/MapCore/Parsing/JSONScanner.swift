@@ -1,0 +1,704 @@
+/// The package's one piece of JSON syntax: a strict validator over UTF-8.
+///
+/// The scanner builds no values. It checks that the input is RFC 8259 JSON in UTF-8 — rejecting
+/// trailing commas, leading zeros, raw control characters in strings, invalid UTF-8, lone
+/// surrogate escapes and anything after the top-level value — enforces the depth, duplicate-key,
+/// top-level-scalar and NUL policies of ``ParseOptions``, and reports every rejection as a
+/// ``ParseError`` with line, column and byte offset.
+///
+/// Optionally it records a ``ScanTape``: one entry per value and key in document order, with
+/// its kind and byte span, and for containers the list of their children. Backends whose own
+/// tree has no member order or node identity (JSONSerialization's) read through the tape.
+package struct JSONScanner {
+    /// Validates a whole document.
+    package static func validate(
+        _ input: UnsafeRawBufferPointer,
+        options: ParseOptions,
+        backend: String = ""
+    ) throws(ParseError) {
+        var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: backend)
+        try scanner.scanDocument()
+    }
+
+    /// Validates a whole document and records its tape.
+    package static func tape(
+        _ input: UnsafeRawBufferPointer,
+        options: ParseOptions,
+        backend: String = ""
+    ) throws(ParseError) -> ScanTape {
+        var scanner = JSONScanner(input: input, options: options, recordsTape: true, backend: backend)
+        try scanner.scanDocument()
+        return ScanTape(entries: scanner.entries, children: scanner.children, stringCount: scanner.stringCount)
+    }
+
+    /// Where the JSON text starts once any UTF-8 byte-order mark is skipped; throws for UTF-16 and UTF-32.
+    package static func contentStart(
+        of input: UnsafeRawBufferPointer,
+        backend: String = ""
+    ) throws(ParseError) -> Int {
+        let count = input.count
+        func byte(_ index: Int) -> UInt8 { input[index] }
+        if count >= 3, byte(0) == 0xEF, byte(1) == 0xBB, byte(2) == 0xBF { return 3 }
+        var encoding: String?
+        if count >= 4, byte(0) == 0, byte(1) == 0, byte(2) == 0xFE, byte(3) == 0xFF {
+            encoding = "UTF-32 (big-endian)"
+        } else if count >= 4, byte(0) == 0xFF, byte(1) == 0xFE, byte(2) == 0, byte(3) == 0 {
+            encoding = "UTF-32 (little-endian)"
+        } else if count >= 2, byte(0) == 0xFE, byte(1) == 0xFF {
+            encoding = "UTF-16 (big-endian)"
+        } else if count >= 2, byte(0) == 0xFF, byte(1) == 0xFE {
+            encoding = "UTF-16 (little-endian)"
+        } else if count >= 4 {
+            switch (byte(0) == 0, byte(1) == 0, byte(2) == 0, byte(3) == 0) {
+            case (true, true, true, false): encoding = "UTF-32 (big-endian)"
+            case (false, true, true, true): encoding = "UTF-32 (little-endian)"
+            case (true, false, true, false): encoding = "UTF-16 (big-endian)"
+            case (false, true, false, true): encoding = "UTF-16 (little-endian)"
+            default: break
+            }
+        }
+        if let encoding {
+            throw ParseError(
+                code: .unsupportedEncoding,
+                message: "the input is \(encoding); only UTF-8 is accepted",
+                offset: 0,
+                in: input,
+                backend: backend
+            )
+        }
+        return 0
+    }
+
+    // MARK: State
+
+    private struct Frame {
+        var isObject: Bool
+        /// The container's own tape entry (tape mode only).
+        var tapeIndex: Int
+        /// Where this container's children start in `pendingChildren` or `keys`.
+        var childStart: Int
+    }
+
+    private let input: UnsafeRawBufferPointer
+    private let bytes: UnsafePointer<UInt8>
+    private let end: Int
+    private let options: ParseOptions
+    private let recordsTape: Bool
+    private let tracksKeys: Bool
+    private let backend: String
+    private var position = 0
+
+    private var frames: [Frame] = []
+    private var keys: [KeySpan] = []
+    private var pendingChildren: [UInt32] = []
+    private var entries: [TapeEntry] = []
+    private var children: [UInt32] = []
+    private var stringCount = 0
+
+    private init(input: UnsafeRawBufferPointer, options: ParseOptions, recordsTape: Bool, backend: String) {
+        self.input = input
+        // An empty buffer may have no base address; scanning never reads past `end`, so any
+        // non-null pointer will do for it.
+        self.bytes = input.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) }
+            ?? UnsafePointer(bitPattern: 1)!
+        self.end = input.count
+        self.options = options
+        self.recordsTape = recordsTape
+        self.tracksKeys = recordsTape || options.duplicateKeys == .reject
+        self.backend = backend
+        if recordsTape {
+            entries.reserveCapacity(min(input.count / 4, 1 << 20) + 1)
+        }
+    }
+
+    // MARK: Errors
+
+    private func failure(_ code: ParseError.Code, _ message: String, at offset: Int) -> ParseError {
+        ParseError(code: code, message: message, offset: offset, in: input, backend: backend)
+    }
+
+    private func describeByte(at offset: Int) -> String {
+        guard offset < end else { return "the end of the input" }
+        let byte = bytes[offset]
+        switch byte {
+        case 0: return "a NUL byte"
+        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+        default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+    }
+
+    private func unexpected(_ expectation: String) -> ParseError {
+        if position >= end {
+            return failure(.unexpectedEndOfInput, "unexpected end of input; \(expectation)", at: position)
+        }
+        return failure(.unexpectedCharacter, "unexpected \(describeByte(at: position)); \(expectation)", at: position)
+    }
+
+    // MARK: Document
+
+    private mutating func scanDocument() throws(ParseError) {
+        if recordsTape, input.count > Int(UInt32.max) {
+            throw failure(.inputTooLarge, "input of \(input.count) bytes exceeds the 4 GiB a tape can address", at: 0)
+        }
+        position = try JSONScanner.contentStart(of: input, backend: backend)
+        skipWhitespace()
+        guard position < end else {
+            throw failure(.emptyInput, "the input holds no JSON value", at: position)
+        }
+        let first = bytes[position]
+        if !options.allowsTopLevelScalars, first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
+            throw failure(
+                .topLevelScalarNotAllowed,
+                "the top-level value must be an object or an array",
+                at: position
+            )
+        }
+        try scanValue()
+        skipWhitespace()
+        if position < end {
+            throw failure(
+                .trailingContent,
+                "unexpected \(describeByte(at: position)) after the top-level value",
+                at: position
+            )
+        }
+    }
+
+    // MARK: Values
+
+    /// Scans one complete value starting at `position` (whitespace already skipped).
+    private mutating func scanValue() throws(ParseError) {
+        let baseDepth = frames.count
+        valueLoop: while true {
+            guard position < end else { throw unexpected("expected a value") }
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                try open(isObject: true)
+                skipWhitespace()
+                if position < end, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    try close()
+                } else {
+                    try scanKeyAndColon()
+                    continue valueLoop
+                }
+            case UInt8(ascii: "["):
+                try open(isObject: false)
+                skipWhitespace()
+                if position < end, bytes[position] == UInt8(ascii: "]") {
+                    position += 1
+                    try close()
+                } else {
+                    continue valueLoop
+                }
+            case UInt8(ascii: "\""):
+                let start = position
+                let (length, escaped) = try scanString()
+                record(.string, offset: start + 1, length: length, flags: escaped ? TapeEntry.escaped : 0)
+            case UInt8(ascii: "t"):
+                try scanLiteral("true")
+                record(.true, offset: position - 4, length: 4, flags: 0)
+            case UInt8(ascii: "f"):
+                try scanLiteral("false")
+                record(.false, offset: position - 5, length: 5, flags: 0)
+            case UInt8(ascii: "n"):
+                try scanLiteral("null")
+                record(.null, offset: position - 4, length: 4, flags: 0)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = position
+                let flags = try scanNumber()
+                record(.number, offset: start, length: position - start, flags: flags)
+            default:
+                throw unexpected("expected a value")
+            }
+
+            // After a complete value: close containers or move to the next value.
+            while frames.count > baseDepth {
+                let isObject = frames[frames.count - 1].isObject
+                skipWhitespace()
+                guard position < end else {
+                    throw unexpected(isObject ? "expected ',' or '}'" : "expected ',' or ']'")
+                }
+                let byte = bytes[position]
+                if byte == UInt8(ascii: ",") {
+                    let comma = position
+                    position += 1
+                    skipWhitespace()
+                    if position < end, bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        throw failure(
+                            .trailingComma,
+                            "trailing comma before '\(isObject ? "}" : "]")'",
+                            at: comma
+                        )
+                    }
+                    if isObject { try scanKeyAndColon() }
+                    continue valueLoop
+                } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    position += 1
+                    try close()
+                } else {
+                    throw unexpected(isObject ? "expected ',' or '}' after a member" : "expected ',' or ']'")
+                }
+            }
+            return
+        }
+    }
+
+    private mutating func open(isObject: Bool) throws(ParseError) {
+        guard frames.count < options.maxDepth else {
+            throw failure(
+                .depthLimitExceeded,
+                "nesting deeper than the limit of \(options.maxDepth)",
+                at: position
+            )
+        }
+        let tapeIndex = entries.count
+        if recordsTape {
+            appendChildReference(tapeIndex)
+            entries.append(TapeEntry(offset: UInt32(position), length: 0, extra: 0, kind: isObject ? .object : .array))
+        }
+        frames.append(
+            Frame(isObject: isObject, tapeIndex: tapeIndex, childStart: isObject ? keys.count : pendingChildren.count)
+        )
+        position += 1
+    }
+
+    private mutating func close() throws(ParseError) {
+        let frame = frames.removeLast()
+        if frame.isObject {
+            guard tracksKeys else { return }
+            try removeDuplicateKeys(from: frame.childStart)
+            if recordsTape {
+                let start = children.count
+                for index in frame.childStart..<keys.count {
+                    children.append(UInt32(keys[index].tapeIndex))
+                }
+                entries[frame.tapeIndex].length = UInt32(keys.count - frame.childStart)
+                entries[frame.tapeIndex].extra = UInt32(start)
+            }
+            keys.removeSubrange(frame.childStart...)
+        } else if recordsTape {
+            let start = children.count
+            children.append(contentsOf: pendingChildren[frame.childStart...])
+            entries[frame.tapeIndex].length = UInt32(pendingChildren.count - frame.childStart)
+            entries[frame.tapeIndex].extra = UInt32(start)
+            pendingChildren.removeSubrange(frame.childStart...)
+        }
+    }
+
+    /// Records a scalar in the tape (and as a child of the enclosing array).
+    @inline(__always)
+    private mutating func record(_ kind: TapeKind, offset: Int, length: Int, flags: UInt8) {
+        guard recordsTape else { return }
+        appendChildReference(entries.count)
+        var extra: UInt32 = 0
+        if kind == .string {
+            extra = UInt32(stringCount)
+            stringCount += 1
+        }
+        entries.append(TapeEntry(offset: UInt32(offset), length: UInt32(length), extra: extra, kind: kind, flags: flags))
+    }
+
+    /// Array elements are listed as children; object members are listed through their keys.
+    @inline(__always)
+    private mutating func appendChildReference(_ tapeIndex: Int) {
+        if let frame = frames.last, !frame.isObject {
+            pendingChildren.append(UInt32(tapeIndex))
+        }
+    }
+
+    private mutating func scanKeyAndColon() throws(ParseError) {
+        guard position < end, bytes[position] == UInt8(ascii: "\"") else {
+            throw unexpected("expected a string key")
+        }
+        let quote = position
+        let (length, escaped) = try scanString()
+        if tracksKeys {
+            let tapeIndex = entries.count
+            keys.append(KeySpan(offset: quote + 1, length: length, escaped: escaped, tapeIndex: tapeIndex))
+            if recordsTape {
+                entries.append(
+                    TapeEntry(
+                        offset: UInt32(quote + 1),
+                        length: UInt32(length),
+                        extra: UInt32(stringCount),
+                        kind: .key,
+                        flags: escaped ? TapeEntry.escaped : 0
+                    )
+                )
+                stringCount += 1
+            }
+        }
+        skipWhitespace()
+        guard position < end, bytes[position] == UInt8(ascii: ":") else {
+            throw unexpected("expected ':' after an object key")
+        }
+        position += 1
+        skipWhitespace()
+    }
+
+    // MARK: Duplicate keys
+
+    /// Finds keys repeated in the object whose keys start at `start`; rejects them or keeps the
+    /// first position with the last value, as the options say.
+    private mutating func removeDuplicateKeys(from start: Int) throws(ParseError) {
+        let count = keys.count - start
+        guard count > 1 else { return }
+        var removed: [Int] = []
+        if count <= 16 {
+            for later in (start + 1)..<keys.count {
+                for earlier in start..<later where !removed.contains(earlier) {
+                    if keysEqual(keys[earlier], keys[later]) {
+                        try handleDuplicate(earlier: earlier, later: later, removed: &removed)
+                        break
+                    }
+                }
+            }
+        } else {
+            var hashed: [(hash: UInt64, index: Int)] = []
+            hashed.reserveCapacity(count)
+            for index in start..<keys.count {
+                hashed.append((keyHash(keys[index]), index))
+            }
+            hashed.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.index < $1.index }
+            var groupStart = 0
+            while groupStart < hashed.count {
+                var groupEnd = groupStart + 1
+                while groupEnd < hashed.count, hashed[groupEnd].hash == hashed[groupStart].hash { groupEnd += 1 }
+                if groupEnd - groupStart > 1 {
+                    for later in (groupStart + 1)..<groupEnd {
+                        for earlier in groupStart..<later where !removed.contains(hashed[earlier].index) {
+                            if keysEqual(keys[hashed[earlier].index], keys[hashed[later].index]) {
+                                try handleDuplicate(
+                                    earlier: hashed[earlier].index,
+                                    later: hashed[later].index,
+                                    removed: &removed
+                                )
+                                break
+                            }
+                        }
+                    }
+                }
+                groupStart = groupEnd
+            }
+        }
+        if !removed.isEmpty {
+            removed.sort()
+            for index in removed.reversed() {
+                keys.remove(at: index)
+            }
+        }
+    }
+
+    private mutating func handleDuplicate(earlier: Int, later: Int, removed: inout [Int]) throws(ParseError) {
+        if options.duplicateKeys == .reject {
+            let key = String(decoding: Array(DecodedStringBytes(literal: span(of: keys[later]))), as: UTF8.self)
+            throw failure(.duplicateKey, "duplicate key \"\(key)\" in one object", at: keys[later].offset - 1)
+        }
+        // The first occurrence keeps its place and takes the later value.
+        keys[earlier].tapeIndex = keys[later].tapeIndex
+        removed.append(later)
+    }
+
+    private func span(of key: KeySpan) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: input[key.offset..<(key.offset + key.length)])
+    }
+
+    private func keysEqual(_ a: KeySpan, _ b: KeySpan) -> Bool {
+        if !a.escaped, !b.escaped {
+            return a.length == b.length && memcmpEqual(span(of: a), span(of: b))
+        }
+        return DecodedStringBytes(literal: span(of: a)).elementsEqual(DecodedStringBytes(literal: span(of: b)))
+    }
+
+    private func keyHash(_ key: KeySpan) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        if key.escaped {
+            for byte in DecodedStringBytes(literal: span(of: key)) { mix(byte) }
+        } else {
+            for byte in span(of: key) { mix(byte) }
+        }
+        return hash
+    }
+
+    // MARK: Tokens
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < end {
+            switch bytes[position] {
+            case UInt8(ascii: " "):
+                // Indentation comes in runs; skip eight spaces at a time when it does.
+                if position + 8 <= end,
+                    UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    position += 8
+                } else {
+                    position += 1
+                }
+            case UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                position += 1
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func scanLiteral(_ word: StaticString) throws(ParseError) {
+        let start = position
+        let text = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for index in 0..<text.count {
+            guard position < end, bytes[position] == text[index] else {
+                if position >= end {
+                    throw failure(.unexpectedEndOfInput, "unexpected end of input inside '\(word)'", at: position)
+                }
+                throw failure(
+                    .unexpectedCharacter,
+                    "invalid literal; expected '\(word)'",
+                    at: index == 0 ? start : position
+                )
+            }
+            position += 1
+        }
+    }
+
+    /// Scans a number; returns its tape flags.
+    private mutating func scanNumber() throws(ParseError) -> UInt8 {
+        var flags = TapeEntry.integer
+        if bytes[position] == UInt8(ascii: "-") {
+            flags |= TapeEntry.negative
+            position += 1
+        }
+        guard position < end, isDigit(bytes[position]) else {
+            throw numberFailure("expected a digit")
+        }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+            if position < end, isDigit(bytes[position]) {
+                throw failure(.invalidNumber, "invalid number: leading zeros are not allowed", at: position - 1)
+            }
+        } else {
+            while position < end, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < end, bytes[position] == UInt8(ascii: ".") {
+            flags &= ~TapeEntry.integer
+            position += 1
+            guard position < end, isDigit(bytes[position]) else {
+                throw numberFailure("expected a digit after '.'")
+            }
+            while position < end, isDigit(bytes[position]) { position += 1 }
+        }
+        if position < end, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            flags &= ~TapeEntry.integer
+            position += 1
+            if position < end, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard position < end, isDigit(bytes[position]) else {
+                throw numberFailure("expected a digit in the exponent")
+            }
+            while position < end, isDigit(bytes[position]) { position += 1 }
+        }
+        return flags
+    }
+
+    private func numberFailure(_ expectation: String) -> ParseError {
+        if position >= end {
+            return failure(.unexpectedEndOfInput, "unexpected end of input inside a number; \(expectation)", at: position)
+        }
+        return failure(.invalidNumber, "invalid number: \(expectation), found \(describeByte(at: position))", at: position)
+    }
+
+    @inline(__always)
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
+    /// Scans a string starting at its opening quote; returns the length of its contents and
+    /// whether it holds escapes. Leaves `position` after the closing quote.
+    @inline(__always)
+    private mutating func scanString() throws(ParseError) -> (length: Int, escaped: Bool) {
+        let quote = position
+        position += 1
+        let start = position
+        var escaped = false
+        while true {
+            // Eight bytes at a time while none is a quote, a backslash, a control character or non-ASCII.
+            while position + 8 <= end {
+                let word = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
+                if JSONScanner.needsAttention(word) { break }
+                position += 8
+            }
+            guard position < end else {
+                throw failure(.unexpectedEndOfInput, "unterminated string", at: quote)
+            }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                break
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+                try scanEscape()
+            } else if byte < 0x20 {
+                throw failure(
+                    .controlCharacterInString,
+                    "raw control character U+\(hex4(UInt32(byte))) in a string; write it as an escape",
+                    at: position
+                )
+            } else if byte < 0x80 {
+                position += 1
+            } else {
+                try scanUTF8Sequence()
+            }
+        }
+        let length = position - start
+        position += 1
+        return (length, escaped)
+    }
+
+    /// Whether any of eight bytes is `"`, `\`, below 0x20 or above 0x7F.
+    @inline(__always)
+    private static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let hasQuote = (quotes &- ones) & ~quotes & highs
+        let hasBackslash = (backslashes &- ones) & ~backslashes & highs
+        let hasControl = (word &- ones &* 0x20) & ~word & highs
+        return (hasQuote | hasBackslash | hasControl | (word & highs)) != 0
+    }
+
+    private mutating func scanEscape() throws(ParseError) {
+        let backslash = position
+        position += 1
+        guard position < end else {
+            throw failure(.unexpectedEndOfInput, "unterminated string", at: backslash)
+        }
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            position += 1
+        case UInt8(ascii: "u"):
+            position += 1
+            let unit = try scanHex4(escapeStart: backslash)
+            if (0xD800...0xDBFF).contains(unit) {
+                guard position + 1 < end, bytes[position] == UInt8(ascii: "\\"),
+                    bytes[position + 1] == UInt8(ascii: "u")
+                else {
+                    throw failure(
+                        .invalidUnicodeEscape,
+                        "lone high surrogate \\u\(hex4(unit)) is not followed by a low surrogate",
+                        at: backslash
+                    )
+                }
+                let secondStart = position
+                position += 2
+                let low = try scanHex4(escapeStart: secondStart)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw failure(
+                        .invalidUnicodeEscape,
+                        "high surrogate \\u\(hex4(unit)) is followed by \\u\(hex4(low)), not a low surrogate",
+                        at: backslash
+                    )
+                }
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                throw failure(
+                    .invalidUnicodeEscape,
+                    "lone low surrogate \\u\(hex4(unit))",
+                    at: backslash
+                )
+            } else if unit == 0, !options.allowsNULInStrings {
+                throw failure(.nulInString, "\\u0000 in a string is not allowed by the parse options", at: backslash)
+            }
+        default:
+            throw failure(.invalidEscape, "invalid escape \\\(describeEscape(at: position))", at: backslash)
+        }
+    }
+
+    private func describeEscape(at offset: Int) -> String {
+        let byte = bytes[offset]
+        return (0x21...0x7E).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "(byte 0x\(String(byte, radix: 16)))"
+    }
+
+    private mutating func scanHex4(escapeStart: Int) throws(ParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard position < end else {
+                throw failure(.unexpectedEndOfInput, "unterminated \\u escape", at: escapeStart)
+            }
+            guard let digit = hexValue(bytes[position]) else {
+                throw failure(.invalidUnicodeEscape, "\\u must be followed by four hexadecimal digits", at: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
+    private mutating func scanUTF8Sequence() throws(ParseError) {
+        let lead = bytes[position]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xE1...0xEC, 0xEE...0xEF:
+            length = 3
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        case 0xF1...0xF3:
+            length = 4
+        default:
+            throw failure(.invalidUTF8, "invalid UTF-8: \(describeByte(at: position)) cannot start a character", at: position)
+        }
+        guard position + length <= end else {
+            throw failure(.invalidUTF8, "invalid UTF-8: the input ends inside a character", at: position)
+        }
+        let second = bytes[position + 1]
+        guard second >= low, second <= high else {
+            throw failure(.invalidUTF8, "invalid UTF-8 sequence", at: position)
+        }
+        for index in 2..<length where bytes[position + index] & 0xC0 != 0x80 {
+            throw failure(.invalidUTF8, "invalid UTF-8 sequence", at: position)
+        }
+        position += length
+    }
+}
+
+@inline(__always)
+func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+}
+
+func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+/// A key's position while its object is open.
+private struct KeySpan {
+    var offset: Int
+    var length: Int
+    var escaped: Bool
+    var tapeIndex: Int
+}

@@ -1,0 +1,177 @@
+/// Why input could not be parsed, and where.
+///
+/// Every parse error carries the 1-based line and column (columns count Unicode scalars, so a
+/// multi-byte character is one column), the 0-based byte offset into the input as given, and a
+/// one-line snippet of the input around the offset.
+public struct ParseError: Error, Hashable, Sendable {
+    /// What kind of problem it was. Extensible: match with `==`, never exhaustively.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        enum Base: String, Hashable, Sendable {
+            case emptyInput, unexpectedEndOfInput, unexpectedCharacter, trailingComma, trailingContent
+            case invalidNumber, numberOutOfRange, invalidEscape, invalidUnicodeEscape, invalidUTF8
+            case controlCharacterInString, nulInString, duplicateKey, depthLimitExceeded
+            case topLevelScalarNotAllowed, unsupportedEncoding, inputTooLarge, backendFailure
+        }
+
+        let base: Base
+
+        public var description: String { base.rawValue }
+
+        /// The input was empty, or only whitespace.
+        public static let emptyInput = Code(base: .emptyInput)
+        /// The input ended inside a value.
+        public static let unexpectedEndOfInput = Code(base: .unexpectedEndOfInput)
+        /// A byte that cannot start or continue a value here.
+        public static let unexpectedCharacter = Code(base: .unexpectedCharacter)
+        /// A comma before `]` or `}` (`[1,]`), which RFC 8259 does not allow.
+        public static let trailingComma = Code(base: .trailingComma)
+        /// Something other than whitespace after the top-level value (a raw NUL byte included).
+        public static let trailingContent = Code(base: .trailingContent)
+        /// A number that does not follow RFC 8259's grammar (`01`, `1.`, `+1`, `.5`).
+        public static let invalidNumber = Code(base: .invalidNumber)
+        /// A well-formed number that the backend cannot hold (`1e400`).
+        public static let numberOutOfRange = Code(base: .numberOutOfRange)
+        /// An unknown escape (`\x`) in a string.
+        public static let invalidEscape = Code(base: .invalidEscape)
+        /// A malformed `\u` escape, or a lone surrogate (`"\ud800"`), which every backend rejects.
+        public static let invalidUnicodeEscape = Code(base: .invalidUnicodeEscape)
+        /// Bytes that are not UTF-8.
+        public static let invalidUTF8 = Code(base: .invalidUTF8)
+        /// A raw control character (U+0000…U+001F) inside a string.
+        public static let controlCharacterInString = Code(base: .controlCharacterInString)
+        /// `\u0000` in a string when ``ParseOptions/allowsNULInStrings`` is off.
+        public static let nulInString = Code(base: .nulInString)
+        /// A key repeated in one object under ``ParseOptions/DuplicateKeyPolicy/reject``.
+        public static let duplicateKey = Code(base: .duplicateKey)
+        /// Nesting deeper than ``ParseOptions/maxDepth``.
+        public static let depthLimitExceeded = Code(base: .depthLimitExceeded)
+        /// A scalar at the top level when ``ParseOptions/allowsTopLevelScalars`` is off.
+        public static let topLevelScalarNotAllowed = Code(base: .topLevelScalarNotAllowed)
+        /// UTF-16 or UTF-32 input; only UTF-8 is accepted.
+        public static let unsupportedEncoding = Code(base: .unsupportedEncoding)
+        /// Input larger than ``ParseOptions/maxInputSize``.
+        public static let inputTooLarge = Code(base: .inputTooLarge)
+        /// The backend failed for a reason of its own; ``ParseError/message`` has its words.
+        public static let backendFailure = Code(base: .backendFailure)
+    }
+
+    /// What kind of problem it was.
+    public var code: Code
+    /// A sentence describing the problem.
+    public var message: String
+    /// 1-based line of the problem.
+    public var line: Int
+    /// 1-based column of the problem, counted in Unicode scalars.
+    public var column: Int
+    /// 0-based byte offset of the problem in the input.
+    public var offset: Int
+    /// The input around the offset on one line, control characters shown as `·`.
+    public var snippet: String
+    /// 0-based position of the offending character within ``snippet``, in characters.
+    public var snippetMarker: Int
+    /// The backend that reported the problem.
+    public var backend: String
+
+    public init(
+        code: Code,
+        message: String,
+        line: Int,
+        column: Int,
+        offset: Int,
+        snippet: String = "",
+        snippetMarker: Int = 0,
+        backend: String = ""
+    ) {
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.snippet = snippet
+        self.snippetMarker = snippetMarker
+        self.backend = backend
+    }
+
+    /// Makes an error for `offset` in `input`, working out line, column and snippet from the bytes.
+    public init(
+        code: Code,
+        message: String,
+        offset: Int,
+        in input: UnsafeRawBufferPointer,
+        backend: String = ""
+    ) {
+        let clamped = max(0, min(offset, input.count))
+        let position = TextPosition(of: clamped, in: input)
+        let (snippet, marker) = TextPosition.snippet(around: clamped, in: input)
+        self.init(
+            code: code,
+            message: message,
+            line: position.line,
+            column: position.column,
+            offset: clamped,
+            snippet: snippet,
+            snippetMarker: marker,
+            backend: backend
+        )
+    }
+}
+
+extension ParseError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `3:14: trailing comma before '}'` — what a compiler would print.
+    public var description: String {
+        "\(line):\(column): \(message)"
+    }
+
+    /// The description, then the snippet with a caret under the problem.
+    public var debugDescription: String {
+        var text = "ParseError(\(code)) at line \(line), column \(column) (byte \(offset))"
+        if !backend.isEmpty { text += " from \(backend)" }
+        text += ": \(message)"
+        if !snippet.isEmpty {
+            text += "\n    \(snippet)\n    \(String(repeating: " ", count: snippetMarker))^"
+        }
+        return text
+    }
+}
+
+/// Line and column of a byte offset, worked out only when an error needs them.
+package struct TextPosition {
+    package var line: Int
+    package var column: Int
+
+    /// Counts `\n` line breaks before `offset`, then Unicode scalars from the line's start.
+    package init(of offset: Int, in input: UnsafeRawBufferPointer) {
+        let end = min(offset, input.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where input[index] == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = index + 1
+        }
+        var column = 1
+        for index in lineStart..<end where input[index] & 0xC0 != 0x80 {
+            column += 1
+        }
+        self.line = line
+        self.column = column
+    }
+
+    /// Up to 30 bytes either side of `offset` on the same line, and where the offset falls in it.
+    package static func snippet(around offset: Int, in input: UnsafeRawBufferPointer) -> (String, Int) {
+        guard !input.isEmpty else { return ("", 0) }
+        let newline = UInt8(ascii: "\n")
+        var start = offset
+        while start > 0, offset - start < 30, input[start - 1] != newline { start -= 1 }
+        while start < offset, input[start] & 0xC0 == 0x80 { start += 1 }
+        var end = offset
+        while end < input.count, end - offset < 30, input[end] != newline { end += 1 }
+        while end < input.count, end > offset, input[end] & 0xC0 == 0x80 { end += 1 }
+        func visible(_ range: Range<Int>) -> String {
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: input[range]), as: UTF8.self)
+            return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "·" : $0 }))
+        }
+        let before = (start > 0 && input[start - 1] != newline ? "…" : "") + visible(start..<offset)
+        let after = visible(offset..<end) + (end < input.count && input[end] != newline ? "…" : "")
+        return (before + after, before.count)
+    }
+}

@@ -1,0 +1,254 @@
+/// A document over a value built in memory — by a literal, a ``JSONBuilder``, or a conversion
+/// from another representation. Nodes are positions in a flat array built once.
+final class TreeDocument: JSONDocument {
+    private enum Node: Sendable {
+        case null
+        case bool(Bool)
+        case int(Int64)
+        case uint(UInt64)
+        case double(Double)
+        case numberText(String)
+        case string(String)
+        /// Children are `children[start ..< start + count]`; object keys are `keys` at the same positions.
+        case array(start: Int, count: Int)
+        case object(start: Int, count: Int)
+    }
+
+    private let nodes: [Node]
+    private let children: [Int]
+    private let keys: [String]
+
+    let backendName = "memory"
+    var root: JSONNode { JSONNode(rawValue: 0) }
+
+    init(_ value: TreeValue) {
+        var flat = Flattener()
+        _ = flat.append(value)
+        nodes = flat.nodes
+        children = flat.children
+        keys = flat.keys
+    }
+
+    /// Lays a tree out as flat arrays, parents before children.
+    private struct Flattener {
+        var nodes: [Node] = []
+        var children: [Int] = []
+        var keys: [String] = []
+
+        /// Appends `value` and its descendants; returns its node index.
+        mutating func append(_ value: TreeValue) -> Int {
+            let index = nodes.count
+            switch value {
+            case .null: nodes.append(.null)
+            case .bool(let value): nodes.append(.bool(value))
+            case .int(let value): nodes.append(.int(value))
+            case .uint(let value): nodes.append(.uint(value))
+            case .double(let value): nodes.append(.double(value))
+            case .numberText(let text): nodes.append(.numberText(text))
+            case .string(let value): nodes.append(.string(value))
+            case .array(let elements):
+                nodes.append(.null)
+                let childNodes = elements.map { append($0) }
+                let start = children.count
+                children.append(contentsOf: childNodes)
+                keys.append(contentsOf: repeatElement("", count: childNodes.count))
+                nodes[index] = .array(start: start, count: childNodes.count)
+            case .object(let members):
+                nodes.append(.null)
+                let childNodes = members.map { append($0.value) }
+                let start = children.count
+                children.append(contentsOf: childNodes)
+                keys.append(contentsOf: members.map(\.key))
+                nodes[index] = .object(start: start, count: childNodes.count)
+            }
+            return index
+        }
+    }
+
+    private func node(_ handle: JSONNode) -> Node {
+        let index = Int(truncatingIfNeeded: handle.rawValue)
+        return index >= 0 && index < nodes.count ? nodes[index] : .null
+    }
+
+    func kind(of handle: JSONNode) -> JSONKind {
+        switch node(handle) {
+        case .null: .null
+        case .bool: .bool
+        case .int, .uint, .double, .numberText: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    func bool(_ handle: JSONNode) -> Bool? {
+        if case .bool(let value) = node(handle) { return value }
+        return nil
+    }
+
+    func int64(_ handle: JSONNode) -> Int64? {
+        switch node(handle) {
+        case .int(let value): value
+        case .uint(let value): Int64(exactly: value)
+        case .double(let value): Int64(exactly: value)
+        case .numberText(var text): text.withUTF8 { NumberText.int64(UnsafeRawBufferPointer($0)) }
+        default: nil
+        }
+    }
+
+    func uint64(_ handle: JSONNode) -> UInt64? {
+        switch node(handle) {
+        case .int(let value): UInt64(exactly: value)
+        case .uint(let value): value
+        case .double(let value): UInt64(exactly: value)
+        case .numberText(var text): text.withUTF8 { NumberText.uint64(UnsafeRawBufferPointer($0)) }
+        default: nil
+        }
+    }
+
+    func double(_ handle: JSONNode) -> Double? {
+        switch node(handle) {
+        case .int(let value): Double(value)
+        case .uint(let value): Double(value)
+        case .double(let value): value
+        case .numberText(let text): Double(text)
+        default: nil
+        }
+    }
+
+    func withNumberText<R>(_ handle: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        var text: String
+        switch node(handle) {
+        case .int(let value): text = String(value)
+        case .uint(let value): text = String(value)
+        case .double(let value): text = value.description
+        case .numberText(let value): text = value
+        default: return nil
+        }
+        return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+    }
+
+    func string(_ handle: JSONNode) -> String? {
+        if case .string(let value) = node(handle) { return value }
+        return nil
+    }
+
+    func count(of handle: JSONNode) -> Int {
+        switch node(handle) {
+        case .array(_, let count), .object(_, let count): count
+        default: 0
+        }
+    }
+
+    func element(of handle: JSONNode, at index: Int) -> JSONNode? {
+        guard case .array(let start, let count) = node(handle), index >= 0, index < count else { return nil }
+        return JSONNode(rawValue: UInt64(children[start + index]))
+    }
+
+    func member(of handle: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
+        guard case .object(let start, let count) = node(handle) else { return nil }
+        for position in start..<(start + count) {
+            var candidate = keys[position]
+            if candidate.withUTF8({ memcmpEqual(UnsafeRawBufferPointer($0), key) }) {
+                return JSONNode(rawValue: UInt64(children[position]))
+            }
+        }
+        return nil
+    }
+
+    func forEachElement(of handle: JSONNode, _ body: (JSONNode) throws -> Void) rethrows {
+        guard case .array(let start, let count) = node(handle) else { return }
+        for position in start..<(start + count) {
+            try body(JSONNode(rawValue: UInt64(children[position])))
+        }
+    }
+
+    func forEachMember(of handle: JSONNode, _ body: (JSONKey, JSONNode) throws -> Void) rethrows {
+        guard case .object(let start, let count) = node(handle) else { return }
+        for position in start..<(start + count) {
+            var key = keys[position]
+            try key.withUTF8 { utf8 in
+                try body(JSONKey(utf8: UnsafeRawBufferPointer(utf8), string: keys[position]), JSONNode(rawValue: UInt64(children[position])))
+            }
+        }
+    }
+}
+
+// MARK: - Literals
+
+extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
+{
+    init(tree: TreeValue) {
+        self.init(document: TreeDocument(tree))
+    }
+
+    /// An object; a repeated key keeps its first position and its last value.
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        var members: [(key: String, value: TreeValue)] = []
+        for (key, value) in elements {
+            TreeValue.setMember(key, TreeValue(value), in: &members)
+        }
+        self.init(tree: .object(members))
+    }
+
+    public init(arrayLiteral elements: JSON...) {
+        self.init(tree: .array(elements.map(TreeValue.init)))
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(tree: .string(value))
+    }
+
+    public init(integerLiteral value: Int) {
+        self.init(tree: .int(Int64(value)))
+    }
+
+    public init(floatLiteral value: Double) {
+        self.init(tree: .double(value))
+    }
+
+    public init(booleanLiteral value: Bool) {
+        self.init(tree: .bool(value))
+    }
+
+    /// JSON `null`.
+    public init(nilLiteral: ()) {
+        self.init(tree: .null)
+    }
+}
+
+// MARK: - Equality
+
+extension JSON: Equatable {
+    /// Structural equality: same kinds; numbers equal as values (`1` == `1.0`); strings equal by
+    /// their Unicode scalars; arrays element by element; objects with the same keys and equal
+    /// values, in any order. Two missing views are equal.
+    public static func == (lhs: JSON, rhs: JSON) -> Bool {
+        guard let kind = lhs.kind else { return rhs.isMissing }
+        guard kind == rhs.kind else { return false }
+        let (left, right) = (lhs.document, rhs.document)
+        switch kind {
+        case .null:
+            return true
+        case .bool:
+            return left.bool(lhs.node) == right.bool(rhs.node)
+        case .number:
+            if let a = left.int64(lhs.node), let b = right.int64(rhs.node) { return a == b }
+            if let a = left.uint64(lhs.node), let b = right.uint64(rhs.node) { return a == b }
+            return left.double(lhs.node) == right.double(rhs.node)
+        case .string:
+            return left.string(lhs.node)?.unicodeScalars.elementsEqual(right.string(rhs.node)?.unicodeScalars ?? "".unicodeScalars) ?? false
+        case .array:
+            guard lhs.count == rhs.count else { return false }
+            return zip(lhs.elements, rhs.elements).allSatisfy(==)
+        case .object:
+            guard lhs.count == rhs.count else { return false }
+            var equal = true
+            lhs.forEachMember { key, value in
+                if equal, rhs[key] != value { equal = false }
+            }
+            return equal
+        }
+    }
+}
