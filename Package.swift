@@ -13,6 +13,10 @@ let package = Package(
         .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
         .executable(name: "jsonmap-bench", targets: ["jsonmap-bench"]),
     ],
+    dependencies: [
+        // Parses the command-line options of the executables; the libraries do not depend on it.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
     targets: [
         .systemLibrary(
             name: "CZlib",
@@ -38,7 +42,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "jsonmap-bench",
-            dependencies: ["JSONMapping"]
+            dependencies: [
+                "JSONMapping",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         .testTarget(
             name: "MapCoreTests",

@@ -73,7 +73,26 @@ public final class MappingContext {
 
     /// The path of the step being worked on.
     public var path: JSONPath {
-        JSONPath(basePath + frames.map(\.component))
+        JSONPath(stitchedFrames().components)
+    }
+
+    /// The base path followed by the frames, filling in the steps a bridge took between frames
+    /// without recording them (reading `json["books"]` before decoding its elements, say).
+    /// Searching happens only here, when an error or warning needs the path.
+    private func stitchedFrames() -> (components: [JSONPath.Component], anchor: JSONNode?) {
+        var components = basePath
+        var anchor = base?.node
+        for frame in frames {
+            if let node = frame.node, let from = anchor, from != node, let document = base?.document,
+                let steps = document.path(from: from, to: node), !steps.isEmpty
+            {
+                components += steps
+            } else {
+                components.append(frame.component)
+            }
+            if let node = frame.node { anchor = node }
+        }
+        return (components, anchor)
     }
 
     private var basePath: [JSONPath.Component] {
@@ -90,9 +109,9 @@ public final class MappingContext {
     /// The full path of `json`: the steps taken so far, then wherever `json` sits below the
     /// last of them (found by a search only when a bridge read below its own value).
     public func path(of json: JSON) -> JSONPath {
-        var components = basePath + frames.map(\.component)
-        let anchor = frames.last(where: { $0.node != nil })?.node ?? base?.node
-        if let anchor, anchor != json.node {
+        let stitched = stitchedFrames()
+        var components = stitched.components
+        if let anchor = stitched.anchor, anchor != json.node {
             if let relative = json.document.path(from: anchor, to: json.node) {
                 components += relative
             } else if let absolute = json.document.path(from: json.document.root, to: json.node) {

@@ -315,7 +315,15 @@ package struct JSONScanner {
         let (length, escaped) = try scanString()
         if tracksKeys {
             let tapeIndex = entries.count
-            keys.append(KeySpan(offset: quote + 1, length: length, escaped: escaped, tapeIndex: tapeIndex))
+            keys.append(
+                KeySpan(
+                    offset: quote + 1,
+                    length: length,
+                    escaped: escaped,
+                    tapeIndex: tapeIndex,
+                    bucket: bucket(offset: quote + 1, length: length, escaped: escaped)
+                )
+            )
             if recordsTape {
                 entries.append(
                     TapeEntry(
@@ -341,17 +349,32 @@ package struct JSONScanner {
 
     /// Finds keys repeated in the object whose keys start at `start`; rejects them or keeps the
     /// first position with the last value, as the options say.
+    ///
+    /// Up to 64 keys, a 256-bit map of the keys' buckets (from their length and end bytes) finds
+    /// candidates, and only keys in the same bucket are compared. Larger objects sort full hashes,
+    /// so no input makes this quadratic.
     private mutating func removeDuplicateKeys(from start: Int) throws(ParseError) {
         let count = keys.count - start
         guard count > 1 else { return }
-        var removed: [Int] = []
-        if count <= 16 {
-            for later in (start + 1)..<keys.count {
-                for earlier in start..<later where !removed.contains(earlier) {
-                    if keysEqual(keys[earlier], keys[later]) {
-                        try handleDuplicate(earlier: earlier, later: later, removed: &removed)
-                        break
-                    }
+        var found = false
+        if count <= 64 {
+            var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            for later in start..<keys.count {
+                let bucket = keys[later].bucket
+                let bit: UInt64 = 1 << (bucket & 63)
+                let wasSeen: Bool
+                switch bucket >> 6 {
+                case 0: wasSeen = seen.0 & bit != 0; seen.0 |= bit
+                case 1: wasSeen = seen.1 & bit != 0; seen.1 |= bit
+                case 2: wasSeen = seen.2 & bit != 0; seen.2 |= bit
+                default: wasSeen = seen.3 & bit != 0; seen.3 |= bit
+                }
+                guard wasSeen else { continue }
+                for earlier in start..<later
+                where !keys[earlier].shadowed && keys[earlier].bucket == bucket && keysEqual(keys[earlier], keys[later]) {
+                    try handleDuplicate(earlier: earlier, later: later)
+                    found = true
+                    break
                 }
             }
         } else {
@@ -367,13 +390,10 @@ package struct JSONScanner {
                 while groupEnd < hashed.count, hashed[groupEnd].hash == hashed[groupStart].hash { groupEnd += 1 }
                 if groupEnd - groupStart > 1 {
                     for later in (groupStart + 1)..<groupEnd {
-                        for earlier in groupStart..<later where !removed.contains(hashed[earlier].index) {
+                        for earlier in groupStart..<later where !keys[hashed[earlier].index].shadowed {
                             if keysEqual(keys[hashed[earlier].index], keys[hashed[later].index]) {
-                                try handleDuplicate(
-                                    earlier: hashed[earlier].index,
-                                    later: hashed[later].index,
-                                    removed: &removed
-                                )
+                                try handleDuplicate(earlier: hashed[earlier].index, later: hashed[later].index)
+                                found = true
                                 break
                             }
                         }
@@ -382,22 +402,48 @@ package struct JSONScanner {
                 groupStart = groupEnd
             }
         }
-        if !removed.isEmpty {
-            removed.sort()
-            for index in removed.reversed() {
-                keys.remove(at: index)
+        if found {
+            var kept = start
+            for index in start..<keys.count where !keys[index].shadowed {
+                keys[kept] = keys[index]
+                kept += 1
             }
+            keys.removeSubrange(kept...)
         }
     }
 
-    private mutating func handleDuplicate(earlier: Int, later: Int, removed: inout [Int]) throws(ParseError) {
+    private mutating func handleDuplicate(earlier: Int, later: Int) throws(ParseError) {
         if options.duplicateKeys == .reject {
             let key = String(decoding: Array(DecodedStringBytes(literal: span(of: keys[later]))), as: UTF8.self)
             throw failure(.duplicateKey, "duplicate key \"\(key)\" in one object", at: keys[later].offset - 1)
         }
         // The first occurrence keeps its place and takes the later value.
         keys[earlier].tapeIndex = keys[later].tapeIndex
-        removed.append(later)
+        keys[later].shadowed = true
+    }
+
+    /// A key's bucket for duplicate detection: equal keys (after unescaping) share a bucket.
+    @inline(__always)
+    private func bucket(offset: Int, length: Int, escaped: Bool) -> UInt8 {
+        let literal = UnsafeRawBufferPointer(rebasing: input[offset..<(offset + length)])
+        if escaped {
+            var decodedLength = 0
+            var first: UInt8 = 0
+            var last: UInt8 = 0
+            for byte in DecodedStringBytes(literal: literal) {
+                if decodedLength == 0 { first = byte }
+                last = byte
+                decodedLength += 1
+            }
+            return JSONScanner.bucket(length: decodedLength, first: first, last: last)
+        }
+        guard length > 0 else { return 0 }
+        return JSONScanner.bucket(length: length, first: literal[0], last: literal[length - 1])
+    }
+
+    @inline(__always)
+    private static func bucket(length: Int, first: UInt8, last: UInt8) -> UInt8 {
+        UInt8(truncatingIfNeeded: length &* 37 &+ Int(first) &* 7 &+ Int(last) &* 3)
     }
 
     private func span(of key: KeySpan) -> UnsafeRawBufferPointer {
@@ -430,16 +476,14 @@ package struct JSONScanner {
     private mutating func skipWhitespace() {
         while position < end {
             switch bytes[position] {
-            case UInt8(ascii: " "):
-                // Indentation comes in runs; skip eight spaces at a time when it does.
-                if position + 8 <= end,
-                    UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-                {
-                    position += 8
-                } else {
-                    position += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                position += 1
+                // Indentation comes in runs of spaces: skip up to eight with one comparison.
+                if position + 8 <= end {
+                    let spaces = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                    position += spaces.trailingZeroBitCount >> 3
                 }
-            case UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            case UInt8(ascii: "\t"):
                 position += 1
             default:
                 return
@@ -526,11 +570,16 @@ package struct JSONScanner {
         let start = position
         var escaped = false
         while true {
-            // Eight bytes at a time while none is a quote, a backslash, a control character or non-ASCII.
+            // Eight bytes at a time while none is a quote, a backslash, a control character or
+            // non-ASCII; then straight to the first one that is.
             while position + 8 <= end {
-                let word = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
-                if JSONScanner.needsAttention(word) { break }
-                position += 8
+                let mask = JSONScanner.attentionMask(UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self))
+                if mask == 0 {
+                    position += 8
+                } else {
+                    position += mask.trailingZeroBitCount >> 3
+                    break
+                }
             }
             guard position < end else {
                 throw failure(.unexpectedEndOfInput, "unterminated string", at: quote)
@@ -550,7 +599,7 @@ package struct JSONScanner {
             } else if byte < 0x80 {
                 position += 1
             } else {
-                try scanUTF8Sequence()
+                try scanNonASCIIRun()
             }
         }
         let length = position - start
@@ -558,17 +607,17 @@ package struct JSONScanner {
         return (length, escaped)
     }
 
-    /// Whether any of eight bytes is `"`, `\`, below 0x20 or above 0x7F.
+    /// The high bit of each of eight bytes that is `"`, `\\`, below 0x20 or above 0x7F. The
+    /// lowest set bit is exact (the subtraction borrows only upward), so it locates the first such byte.
     @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    private static func attentionMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)
         let backslashes = word ^ (ones &* 0x5C)
-        let hasQuote = (quotes &- ones) & ~quotes & highs
-        let hasBackslash = (backslashes &- ones) & ~backslashes & highs
-        let hasControl = (word &- ones &* 0x20) & ~word & highs
-        return (hasQuote | hasBackslash | hasControl | (word & highs)) != 0
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl | word) & 0x8080_8080_8080_8080
     }
 
     private mutating func scanEscape() throws(ParseError) {
@@ -638,6 +687,25 @@ package struct JSONScanner {
         return value
     }
 
+    /// Validates consecutive multi-byte characters (a run of CJK text, say) without going back to
+    /// the eight-byte loop between them; 2- and 3-byte characters are checked inline.
+    @inline(__always)
+    private mutating func scanNonASCIIRun() throws(ParseError) {
+        repeat {
+            let byte = bytes[position]
+            if byte & 0xF0 == 0xE0, position + 2 < end, bytes[position + 1] & 0xC0 == 0x80,
+                bytes[position + 2] & 0xC0 == 0x80, byte != 0xE0 || bytes[position + 1] >= 0xA0,
+                byte != 0xED || bytes[position + 1] < 0xA0
+            {
+                position += 3
+            } else if byte >= 0xC2, byte <= 0xDF, position + 1 < end, bytes[position + 1] & 0xC0 == 0x80 {
+                position += 2
+            } else {
+                try scanUTF8Sequence()
+            }
+        } while position < end && bytes[position] >= 0x80
+    }
+
     /// Validates one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
     private mutating func scanUTF8Sequence() throws(ParseError) {
         let lead = bytes[position]
@@ -701,4 +769,7 @@ private struct KeySpan {
     var length: Int
     var escaped: Bool
     var tapeIndex: Int
+    var bucket: UInt8
+    /// A later occurrence of the same key took this one's place.
+    var shadowed = false
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Instruction and allocation counts per iteration for jsonmap-bench measures, repeatable on a
+# noisy machine: each measure runs once and three times under valgrind; the difference over two
+# iterations leaves out start-up and input preparation.
+#
+#   Scripts/bench-callgrind.sh [FILE...] -- [MEASURE...]
+#   Scripts/bench-callgrind.sh twitter canada -- jsonserialization scan
+#
+# Needs a release build (swift build -c release --product jsonmap-bench) and valgrind.
+# valgrind 3.19 cannot read the DWARF of Swift 6.3 binaries, so it runs on a copy without debug info.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+files=(); measures=(); target=files
+for arg in "$@"; do
+    if [ "$arg" = "--" ]; then target=measures; continue; fi
+    if [ "$target" = files ]; then files+=("$arg"); else measures+=("$arg"); fi
+done
+[ ${#files[@]} -gt 0 ] || files=(twitter citm_catalog canada github_events gsoc-2018)
+[ ${#measures[@]} -gt 0 ] || measures=(jsonserialization scan)
+binary=$(mktemp /tmp/jsonmap-bench.XXXXXX)
+trap 'rm -f "$binary"' EXIT
+cp .build/release/jsonmap-bench "$binary"
+chmod +x "$binary"
+strip -g "$binary"
+
+instructions() { # file measure iterations
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --file "$1" --measure "$2" --iterations "$3" 2>&1 \
+        | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+allocations() { # file measure iterations
+    valgrind --tool=memcheck --leak-check=no "$binary" --file "$1" --measure "$2" --iterations "$3" 2>&1 \
+        | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
+}
+
+printf '%-14s %-18s %16s %14s\n' corpus measure instructions/iter mallocs/iter
+for file in "${files[@]}"; do
+    for measure in "${measures[@]}"; do
+        i1=$(instructions "$file" "$measure" 1); i3=$(instructions "$file" "$measure" 3)
+        a1=$(allocations "$file" "$measure" 1); a3=$(allocations "$file" "$measure" 3)
+        printf '%-14s %-18s %16d %14d\n' "$file" "$measure" $(( (i3 - i1) / 2 )) $(( (a3 - a1) / 2 ))
+    done
+done

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import JSONMapping
+
+/// Release-mode throughput benchmark, every measure side by side with Foundation's JSONDecoder
+/// in one process.
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "jsonmap-bench",
+        abstract: "Measure parsing and reading throughput against Foundation's JSONDecoder.",
+        discussion: """
+            Measures alternate within one process; each figure is the median of --runs runs.
+            Build with `swift build -c release` first: debug figures mean nothing.
+
+            Measures: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).
+            """
+    )
+
+    @Option(help: "Folder of corpus .json files (default: ../shared/corpus when present, else generated data).")
+    var corpus: String?
+
+    @Option(help: "Runs per measure; the median is reported (at least 5).")
+    var runs: Int = 7
+
+    @Flag(help: "Print one JSON object per row instead of a table.")
+    var json = false
+
+    @Option(name: .customLong("file"), help: "Only these corpus files (by name without .json); repeatable.")
+    var files: [String] = []
+
+    @Option(name: .customLong("measure"), help: "Only these measures; repeatable.")
+    var measures: [Measure] = []
+
+    @Option(help: "Run each selected measure exactly this many times, print checksums and exit (for callgrind).")
+    var iterations: Int?
+
+    mutating func run() throws {
+        let inputs = try Corpus.load(folder: corpus, only: files)
+        let selected = measures.isEmpty ? Measure.allCases : measures
+        if let iterations {
+            for input in inputs {
+                let prepared = try Prepared(input)
+                for measure in selected {
+                    var checksum = Checksum()
+                    for _ in 0..<iterations { checksum.combine(try measure.run(prepared)) }
+                    print("\(input.name) \(measure.rawValue) checksum \(checksum.value)")
+                }
+            }
+            return
+        }
+        guard runs >= 5 else { throw ValidationError("--runs must be at least 5") }
+        if !json {
+            print("corpus: \(inputs.first?.origin ?? "none"); median of \(runs) runs; MB/s of input; ratio = speed ÷ jsondecoder's\n")
+        }
+        var table: [[String]] = []
+        for input in inputs {
+            let prepared = try Prepared(input)
+            let results = try Timing.measure(selected, on: prepared, runs: runs)
+            let reference = results[.jsondecoder]
+            for measure in selected {
+                guard let mbps = results[measure] else { continue }
+                let ratio = reference.map { mbps / $0 }
+                if json {
+                    let row: [String: Any] = [
+                        "corpus": input.name, "backend": "foundation", "measure": measure.rawValue,
+                        "mbps": (mbps * 10).rounded() / 10, "ratio_vs_jsondecoder": ratio.map { ($0 * 100).rounded() / 100 } ?? NSNull(),
+                    ]
+                    let data = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
+                    print(String(decoding: data, as: UTF8.self))
+                } else {
+                    table.append([
+                        input.name, measure.rawValue, String(format: "%.1f", mbps),
+                        ratio.map { String(format: "%.2f×", $0) } ?? "-",
+                    ])
+                }
+            }
+        }
+        if !json { printTable(header: ["corpus", "measure", "MB/s", "vs jsondecoder"], rows: table) }
+    }
+
+    private func printTable(header: [String], rows: [[String]]) {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        for (index, row) in all.enumerated() {
+            let cells = row.enumerated().map { column, cell in
+                column < 2 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }
+            print(cells.joined(separator: "  "))
+            if index == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+        }
+    }
+}

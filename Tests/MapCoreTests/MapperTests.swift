@@ -1,0 +1,89 @@
+import MapCore
+import Synchronization
+import Testing
+
+/// A backend that validates with the scanner and hands back a fixed document.
+struct FixedBackend: JSONBackend {
+    let document: JSON
+    var name: String { "fixed" }
+    var maxSupportedDepth: Int { 1000 }
+
+    func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
+        try JSONScanner.validate(input, options: options, backend: name)
+        return document.document
+    }
+}
+
+@Suite struct MapperTests {
+    @Test("a mapper refuses a depth limit its backend cannot honour", arguments: [0, -1, 1001])
+    func refusesDepth(depth: Int) throws {
+        let error = try #require(throws: MappingError.self) {
+            try Mapper(backend: FixedBackend(document: nil), parseOptions: ParseOptions(maxDepth: depth))
+        }
+        #expect(error.code == .unsupportedValue)
+    }
+
+    @Test("a parse failure through a mapper is invalidJSON with the position and the backend's name")
+    func parseFailure() throws {
+        let mapper = try Mapper(backend: FixedBackend(document: [1]))
+        let error = try #require(throws: MappingError.self) { try mapper.decode([Int].self, from: "[1,\n]") }
+        #expect(error.code == .invalidJSON)
+        let parse = try #require(error.parseError)
+        #expect(parse.code == .trailingComma)
+        #expect(parse.line == 1)
+        #expect(parse.column == 3)
+        #expect(parse.backend == "fixed")
+    }
+
+    @Test("input above the size limit is inputTooLarge")
+    func inputTooLarge() throws {
+        let mapper = try Mapper(backend: FixedBackend(document: [1]), parseOptions: ParseOptions(maxInputSize: 4))
+        let error = try #require(throws: MappingError.self) { try mapper.decode([Int].self, from: "[1, 2]") }
+        #expect(error.code == .inputTooLarge)
+        #expect(try mapper.decode([Int].self, from: "[1]") == [1])
+    }
+
+    @Test("a mapper's overrides and diagnostics handler see every decode, with the call site")
+    func diagnosticsReport() throws {
+        let reports = Mutex<[DiagnosticsReport]>([])
+        var options = MappingOptions()
+        options.override(Bool.self, with: LenientBoolBridge())
+        options.diagnosticsHandler = { report in reports.withLock { $0.append(report) } }
+        let mapper = try Mapper(backend: FixedBackend(document: ["flags": [true, "false"]]), options: options)
+
+        let line = #line + 1
+        let value = try mapper.decode([String: [Bool]].self, from: "{}")
+        #expect(value == ["flags": [true, false]])
+        let report = try #require(reports.withLock { $0.first })
+        #expect(report.succeeded)
+        #expect(report.operation == .decode)
+        #expect(report.callSite.line == line)
+        #expect(report.entries.map(\.kind) == [.lenientRecovery])
+        #expect(report.entries.map(\.path) == [["flags", 1]])
+    }
+
+    @Test("a failed decode reports its error entry last")
+    func failureReport() throws {
+        let reports = Mutex<[DiagnosticsReport]>([])
+        var options = MappingOptions()
+        options.diagnosticsHandler = { report in reports.withLock { $0.append(report) } }
+        let mapper = try Mapper(backend: FixedBackend(document: ["n": "x"]), options: options)
+        let error = try #require(throws: MappingError.self) { try mapper.decode([String: Int].self, from: "{}") }
+        #expect(error.path == "n")
+        let report = try #require(reports.withLock { $0.first })
+        #expect(!report.succeeded)
+        #expect(report.entries.last?.kind == .wrongType)
+        #expect(report.entries.last?.path == "n")
+    }
+
+    @Test("a mapper encodes with its writer options")
+    func encode() throws {
+        var options = MappingOptions()
+        options.writer = .init(formatting: .pretty(indent: 2))
+        let mapper = try Mapper(backend: FixedBackend(document: nil), options: options)
+        #expect(try mapper.encodeToString(["b": [1]]) == "{\n  \"b\": [\n    1\n  ]\n}")
+        let error = try #require(throws: MappingError.self) { try mapper.encode([Double.nan]) }
+        #expect(error.code == .notRepresentable)
+        #expect(error.path == [0])
+    }
+}
