@@ -14,7 +14,11 @@ public struct DateFormatterBridge: JSONBridge {
     private let formatter: DateFormatter
     private let format: String
 
-    public init(format: String, timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, locale: Locale = Locale(identifier: "en_US_POSIX")) {
+    public init(
+        format: String,
+        timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!,
+        locale: Locale = Locale(identifier: "en_US_POSIX")
+    ) {
         let formatter = DateFormatter()
         formatter.dateFormat = format
         formatter.timeZone = timeZone

@@ -52,18 +52,19 @@ public struct FoundationBackend: JSONBackend {
 /// the source buffer is written once there and only read afterwards, which is why sharing the
 /// document between tasks is safe (`@unchecked` only because of the raw buffer).
 final class FoundationDocument: JSONDocument, @unchecked Sendable {
-    private let source: UnsafeMutableRawBufferPointer
+    /// A copy of the input, owned by the document.
+    private let source: UnsafeMutableRawPointer
     private let entries: [TapeEntry]
     private let children: [UInt32]
     private let strings: [String]
     let backendName: String
 
     init(input: UnsafeRawBufferPointer, tape: ScanTape, backend: String) throws(ParseError) {
-        let source = UnsafeMutableRawBufferPointer.allocate(byteCount: max(input.count, 1), alignment: 8)
+        let source = UnsafeMutableRawPointer.allocate(byteCount: max(input.count, 1), alignment: 8)
         if let base = input.baseAddress, input.count > 0 {
-            source.baseAddress!.copyMemory(from: base, byteCount: input.count)
+            source.copyMemory(from: base, byteCount: input.count)
         }
-        let visible = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(source)[0..<input.count])
+        let visible = UnsafeRawBufferPointer(start: source, count: input.count)
         do {
             let object = try FoundationDocument.serialize(visible, backend: backend, tape: tape)
             var gatherer = StringGatherer(source: visible, tape: tape, backend: backend)
@@ -89,7 +90,13 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
     {
         let start = (try? JSONScanner.contentStart(of: input)) ?? 0
         guard let base = input.baseAddress, input.count > start else {
-            throw ParseError(code: .emptyInput, message: "the input holds no JSON value", offset: 0, in: input, backend: backend)
+            throw ParseError(
+                code: .emptyInput,
+                message: "the input holds no JSON value",
+                offset: 0,
+                in: input,
+                backend: backend
+            )
         }
         let data = Data(
             bytesNoCopy: UnsafeMutableRawPointer(mutating: base + start),
@@ -114,7 +121,13 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
                     )
                 }
             }
-            throw ParseError(code: .backendFailure, message: "JSONSerialization: \(reason)", offset: start, in: input, backend: backend)
+            throw ParseError(
+                code: .backendFailure,
+                message: "JSONSerialization: \(reason)",
+                offset: start,
+                in: input,
+                backend: backend
+            )
         }
     }
 
@@ -130,7 +143,7 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
 
     @inline(__always)
     private func span(_ entry: TapeEntry) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: source.baseAddress! + Int(entry.offset), count: Int(entry.length))
+        UnsafeRawBufferPointer(start: source + Int(entry.offset), count: Int(entry.length))
     }
 
     func kind(of node: JSONNode) -> JSONKind {
@@ -197,7 +210,7 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
             let keyEntry = entries[keyIndex]
             let matches: Bool
             if keyEntry.flags & TapeEntry.escaped == 0 {
-                matches = Int(keyEntry.length) == key.count && (key.isEmpty || memcmp(source.baseAddress! + Int(keyEntry.offset), key.baseAddress!, key.count) == 0)
+                matches = Int(keyEntry.length) == key.count && memcmpEqual(span(keyEntry), key)
             } else {
                 matches = DecodedStringBytes(literal: span(keyEntry)).elementsEqual(key)
             }

@@ -6,8 +6,8 @@ extension JSON {
     /// Swift numbers and `Bool`, arrays and `[String: Any]`), for code that still hands `Any` around.
     ///
     /// The tree is copied into an in-memory document. `NSNumber` booleans become JSON booleans,
-    /// never numbers; `NSDecimalNumber`s keep their exact digits. Dictionary members keep the
-    /// dictionary's own (unspecified) order.
+    /// never numbers; `NSDecimalNumber`s keep their exact digits. Dictionary members are sorted by
+    /// key (UTF-8 order), since a dictionary has no order of its own.
     ///
     /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` and the path of
     ///   the first value that is not JSON (a `Date`, a non-finite number, …).
@@ -75,7 +75,7 @@ enum FoundationValues {
             try writer.endArray()
         case let object as [String: Any]:
             try writer.beginObject()
-            for (key, member) in object {
+            for (key, member) in object.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
                 try writer.key(key)
                 try context.withStep(.key(key), node: nil) { try write(member, to: writer, in: context) }
             }

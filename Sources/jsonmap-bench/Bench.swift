@@ -51,7 +51,9 @@ struct Bench: ParsableCommand {
         }
         guard runs >= 5 else { throw ValidationError("--runs must be at least 5") }
         if !json {
-            print("corpus: \(inputs.first?.origin ?? "none"); median of \(runs) runs; MB/s of input; ratio = speed ÷ jsondecoder's\n")
+            print(
+                "corpus: \(inputs.first?.origin ?? "none"); median of \(runs) runs; MB/s of input; ratio = speed ÷ jsondecoder's\n"
+            )
         }
         var table: [[String]] = []
         for input in inputs {
@@ -64,7 +66,8 @@ struct Bench: ParsableCommand {
                 if json {
                     let row: [String: Any] = [
                         "corpus": input.name, "backend": "foundation", "measure": measure.rawValue,
-                        "mbps": (mbps * 10).rounded() / 10, "ratio_vs_jsondecoder": ratio.map { ($0 * 100).rounded() / 100 } ?? NSNull(),
+                        "mbps": (mbps * 10).rounded() / 10,
+                        "ratio_vs_jsondecoder": ratio.map { ($0 * 100).rounded() / 100 } ?? NSNull(),
                     ]
                     let data = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
                     print(String(decoding: data, as: UTF8.self))
@@ -84,7 +87,8 @@ struct Bench: ParsableCommand {
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         for (index, row) in all.enumerated() {
             let cells = row.enumerated().map { column, cell in
-                column < 2 ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column < 2
+                    ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[column] - cell.count) + cell
             }
             print(cells.joined(separator: "  "))

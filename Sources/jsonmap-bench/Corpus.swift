@@ -19,7 +19,11 @@ enum Corpus {
         if FileManager.default.fileExists(atPath: chosen, isDirectory: &isDirectory), isDirectory.boolValue {
             let files = try FileManager.default.contentsOfDirectory(atPath: chosen)
                 .filter { $0.hasSuffix(".json") }
-                .sorted { (names.firstIndex(of: String($0.dropLast(5))) ?? 99, $0) < (names.firstIndex(of: String($1.dropLast(5))) ?? 99, $1) }
+                .sorted {
+                    (names.firstIndex(of: String($0.dropLast(5))) ?? 99, $0) < (
+                        names.firstIndex(of: String($1.dropLast(5))) ?? 99, $1
+                    )
+                }
             let loaded = try files.compactMap { file -> CorpusFile? in
                 let name = String(file.dropLast(5))
                 guard wanted?.contains(name) ?? true else { return nil }
@@ -40,7 +44,9 @@ enum Corpus {
 enum Generator {
     static func make(_ name: String) throws -> [UInt8] {
         var random = SplitMix(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }).magnitude)
-        let pretty = JSONWriter.Options(formatting: .pretty(indent: name == "twitter" || name == "github_events" ? 2 : 4))
+        let pretty = JSONWriter.Options(
+            formatting: .pretty(indent: name == "twitter" || name == "github_events" ? 2 : 4)
+        )
         let writer = JSONWriter(options: name == "canada" ? JSONWriter.Options() : pretty)
         switch name {
         case "twitter": try twitter(writer, &random)
@@ -73,8 +79,14 @@ enum Generator {
                 let id = 505_874_924_095_815_681 + Int64(index) * 1_000_003
                 try member(w, "id") { try w.int64(id) }
                 try member(w, "id_str") { try w.string(String(id)) }
-                try member(w, "text") { try w.string(r.sentence(words: 12, japanese: index % 3 != 0) + " http://t.co/\(r.word(8))") }
-                try member(w, "source") { try w.string("<a href=\"http://twitter.com/download/iphone\" rel=\"nofollow\">Twitter for iPhone</a>") }
+                try member(w, "text") {
+                    try w.string(r.sentence(words: 12, japanese: index % 3 != 0) + " http://t.co/\(r.word(8))")
+                }
+                try member(w, "source") {
+                    try w.string(
+                        "<a href=\"http://twitter.com/download/iphone\" rel=\"nofollow\">Twitter for iPhone</a>"
+                    )
+                }
                 try member(w, "truncated") { try w.bool(false) }
                 try member(w, "in_reply_to_status_id") { try w.null() }
                 try member(w, "user") {
@@ -84,7 +96,11 @@ enum Generator {
                     try member(w, "screen_name") { try w.string(r.word(10)) }
                     try member(w, "description") { try w.string(r.sentence(words: 20, japanese: index % 2 == 0)) }
                     try member(w, "followers_count") { try w.int64(Int64(r.next() % 100_000)) }
-                    try member(w, "profile_image_url") { try w.string("http://pbs.twimg.com/profile_images/\(r.next() % 1_000_000)/\(r.word(8))_normal.jpeg") }
+                    try member(w, "profile_image_url") {
+                        try w.string(
+                            "http://pbs.twimg.com/profile_images/\(r.next() % 1_000_000)/\(r.word(8))_normal.jpeg"
+                        )
+                    }
                     try member(w, "verified") { try w.bool(false) }
                     try member(w, "lang") { try w.string("ja") }
                     try member(w, "profile_background_color") { try w.string("C0DEED") }
@@ -92,12 +108,16 @@ enum Generator {
                 }
                 try member(w, "entities") {
                     try w.beginObject()
-                    try member(w, "hashtags") { try w.beginArray(); try w.endArray() }
+                    try member(w, "hashtags") {
+                        try w.beginArray(); try w.endArray()
+                    }
                     try member(w, "urls") {
                         try w.beginArray()
                         try w.beginObject()
                         try member(w, "url") { try w.string("http://t.co/\(r.word(10))") }
-                        try member(w, "indices") { try w.beginArray(); try w.int64(30); try w.int64(52); try w.endArray() }
+                        try member(w, "indices") {
+                            try w.beginArray(); try w.int64(30); try w.int64(52); try w.endArray()
+                        }
                         try w.endObject()
                         try w.endArray()
                     }
@@ -126,7 +146,9 @@ enum Generator {
         try w.beginObject()
         try member(w, "areaNames") {
             try w.beginObject()
-            for area in 0..<17 { try member(w, String(205_705_993 + area)) { try w.string("\(area + 1)er balcon \(r.word(6))") } }
+            for area in 0..<17 {
+                try member(w, String(205_705_993 + area)) { try w.string("\(area + 1)er balcon \(r.word(6))") }
+            }
             try w.endObject()
         }
         try member(w, "events") {
@@ -138,10 +160,15 @@ enum Generator {
                     try member(w, "id") { try w.int64(Int64(138_586_341 + event)) }
                     try member(w, "logo") { try w.string("/images/UE0AAAAACEKo6QAAAAZDSVRN") }
                     try member(w, "name") { try w.string(r.sentence(words: 3, japanese: false)) }
-                    try member(w, "subTopicIds") { try w.beginArray(); for _ in 0..<4 { try w.int64(Int64(337_184_200 + r.next() % 100)) }; try w.endArray() }
+                    try member(w, "subTopicIds") {
+                        try w.beginArray(); for _ in 0..<4 { try w.int64(Int64(337_184_200 + r.next() % 100)) };
+                        try w.endArray()
+                    }
                     try member(w, "subjectCode") { try w.null() }
                     try member(w, "subtitle") { try w.null() }
-                    try member(w, "topicIds") { try w.beginArray(); try w.int64(324_846_099); try w.int64(107_888_604); try w.endArray() }
+                    try member(w, "topicIds") {
+                        try w.beginArray(); try w.int64(324_846_099); try w.int64(107_888_604); try w.endArray()
+                    }
                     try w.endObject()
                 }
             }
@@ -175,7 +202,9 @@ enum Generator {
                             for area in 0..<6 {
                                 try w.beginObject()
                                 try member(w, "areaId") { try w.int64(Int64(205_705_993 + area)) }
-                                try member(w, "blockIds") { try w.beginArray(); try w.endArray() }
+                                try member(w, "blockIds") {
+                                    try w.beginArray(); try w.endArray()
+                                }
                                 try w.endObject()
                             }
                             try w.endArray()
@@ -202,7 +231,9 @@ enum Generator {
             try w.beginArray()
             try w.beginObject()
             try member(w, "type") { try w.string("Feature") }
-            try member(w, "properties") { try w.beginObject(); try member(w, "name") { try w.string("Canada") }; try w.endObject() }
+            try member(w, "properties") {
+                try w.beginObject(); try member(w, "name") { try w.string("Canada") }; try w.endObject()
+            }
             try member(w, "geometry") {
                 try w.beginObject()
                 try member(w, "type") { try w.string("Polygon") }
@@ -257,7 +288,9 @@ enum Generator {
                     for _ in 0..<2 {
                         try w.beginObject()
                         try member(w, "url") { try w.string("https://api.github.com/repos/x/y/commits/\(r.word(40))") }
-                        try member(w, "message") { try w.string(r.sentence(words: 10, japanese: false) + "\n\n- fixed") }
+                        try member(w, "message") {
+                            try w.string(r.sentence(words: 10, japanese: false) + "\n\n- fixed")
+                        }
                         try member(w, "distinct") { try w.bool(true) }
                         try member(w, "sha") { try w.string(r.word(40)) }
                         try w.endObject()

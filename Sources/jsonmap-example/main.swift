@@ -18,11 +18,17 @@ for book in catalogue.books {
     let rating = book.rating.map { String(format: "%.1f", $0) } ?? "unrated"
     let loans = book.loans.values.reduce(0, +)
     print("• \(book.title)")
-    print("  by \(book.authors.joined(separator: ", ")) · \(book.format.rawValue) · \(book.price) · \(rating) · \(loans) loans")
+    print(
+        "  by \(book.authors.joined(separator: ", ")) · \(book.format.rawValue) · \(book.price) · \(rating) · \(loans) loans"
+    )
     print("  tags: \(book.tags.joined(separator: ", "))")
 }
 
-let pretty = try Mapper(options: { var options = MappingOptions(); options.writer = .pretty; return options }())
+let pretty = try Mapper(
+    options: {
+        var options = MappingOptions(); options.writer = .pretty; return options
+    }()
+)
 print("\nThe first book, encoded again:")
 print(try pretty.encodeToString(catalogue.books[0]))
 

@@ -172,7 +172,7 @@ import Testing
         (["a": 1, "b": [true, nil]], ["b": [true, nil], "a": 1]),
         ([], []),
         ([:], [:]),
-        (nil, nil),
+        (JSON.null, JSON.null),
         ("é", "é"),
     ]
 
@@ -185,7 +185,7 @@ import Testing
     static let unequal: [(JSON, JSON)] = [
         (1, "1"),
         (0, false),
-        (nil, false),
+        (JSON.null, false),
         (1, 1.5),
         ([1, 2], [2, 1]),
         ([1], [1, 1]),

@@ -18,7 +18,7 @@ struct FixedBackend: JSONBackend {
     @Test("a mapper refuses a depth limit its backend cannot honour", arguments: [0, -1, 1001])
     func refusesDepth(depth: Int) throws {
         let error = try #require(throws: MappingError.self) {
-            try Mapper(backend: FixedBackend(document: nil), parseOptions: ParseOptions(maxDepth: depth))
+            try Mapper(backend: FixedBackend(document: JSON.null), parseOptions: ParseOptions(maxDepth: depth))
         }
         #expect(error.code == .unsupportedValue)
     }
@@ -80,7 +80,7 @@ struct FixedBackend: JSONBackend {
     func encode() throws {
         var options = MappingOptions()
         options.writer = .init(formatting: .pretty(indent: 2))
-        let mapper = try Mapper(backend: FixedBackend(document: nil), options: options)
+        let mapper = try Mapper(backend: FixedBackend(document: JSON.null), options: options)
         #expect(try mapper.encodeToString(["b": [1]]) == "{\n  \"b\": [\n    1\n  ]\n}")
         let error = try #require(throws: MappingError.self) { try mapper.encode([Double.nan]) }
         #expect(error.code == .notRepresentable)

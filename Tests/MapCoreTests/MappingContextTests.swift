@@ -64,6 +64,15 @@ import Testing
         #expect(context.diagnostics.map(\.path) == [["list", 1], ["list", 2]])
     }
 
+    @Test("a warning's path includes the steps a bridge took without recording them")
+    func warningPathFillsGaps() throws {
+        let context = MappingContext(options: Self.lenient, base: Self.flags, collectsDiagnostics: true)
+        #expect(try context.decode([Bool].self, from: Self.flags["list"]) == [true, false, true])
+        #expect(context.diagnostics.map(\.path) == [["list", 1], ["list", 2]])
+        let error = try #require(throws: MappingError.self) { try context.decode([Bool].self, from: Self.flags["bad"]) }
+        #expect(error.path == ["bad", 0])
+    }
+
     @Test("no warning is kept when diagnostics are not collected")
     func noDiagnosticsWithoutCollection() throws {
         let json = Self.flags["list"]

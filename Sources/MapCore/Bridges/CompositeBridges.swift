@@ -73,7 +73,8 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
         return result
     }
 
-    public func encode(_ value: [String: Member.Value], to writer: some JSONWriting, in context: MappingContext) throws {
+    public func encode(_ value: [String: Member.Value], to writer: some JSONWriting, in context: MappingContext) throws
+    {
         try writer.beginObject()
         for key in value.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             try writer.key(key)
@@ -247,7 +248,9 @@ extension JSONBridge {
     /// ```swift
     /// let age = IntBridge().validated("age must be positive") { $0 > 0 }
     /// ```
-    public func validated(_ message: String? = nil, _ check: @escaping @Sendable (Value) -> Bool) -> ValidatedBridge<Self> {
+    public func validated(_ message: String? = nil, _ check: @escaping @Sendable (Value) -> Bool) -> ValidatedBridge<
+        Self
+    > {
         ValidatedBridge(base: self, message: message, check: check)
     }
 }

@@ -93,7 +93,12 @@ public struct DecimalBridge: JSONBridge {
 
     public func encode(_ value: Decimal, to writer: some JSONWriting, in context: MappingContext) throws {
         guard value.isFinite else {
-            throw MappingError(code: .notRepresentable, path: context.path, message: "\(value) is not a JSON number", targetType: "Decimal")
+            throw MappingError(
+                code: .notRepresentable,
+                path: context.path,
+                message: "\(value) is not a JSON number",
+                targetType: "Decimal"
+            )
         }
         try writer.number(text: value.description)
     }

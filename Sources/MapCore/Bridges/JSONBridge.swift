@@ -253,38 +253,41 @@ extension Optional: OptionalValue {
 
 /// Writes a Swift value that the raw bridges' encoders returned.
 func writeAny(_ value: Any, to writer: some JSONWriting, in context: MappingContext) throws {
+    // Foundation's NSNumber casts to Bool and to every integer type on Linux, so types that know
+    // how to write themselves come first, and the Swift scalars match only their exact type.
+    let type = type(of: value)
     switch value {
+    case let representable as any JSONRepresentable: try representable.writeJSON(to: writer)
     case let optional as any OptionalValue:
         if let wrapped = optional.wrappedAny {
             try writeAny(wrapped, to: writer, in: context)
         } else {
             try writer.null()
         }
-    case let bool as Bool: try writer.bool(bool)
-    case let string as String: try writer.string(string)
-    case let int as Int: try writer.int64(Int64(int))
-    case let int as Int8: try writer.int64(Int64(int))
-    case let int as Int16: try writer.int64(Int64(int))
-    case let int as Int32: try writer.int64(Int64(int))
-    case let int as Int64: try writer.int64(int)
-    case let uint as UInt: try writer.uint64(UInt64(uint))
-    case let uint as UInt8: try writer.uint64(UInt64(uint))
-    case let uint as UInt16: try writer.uint64(UInt64(uint))
-    case let uint as UInt32: try writer.uint64(UInt64(uint))
-    case let uint as UInt64: try writer.uint64(uint)
-    case let double as Double:
+    case let bool as Bool where type == Bool.self: try writer.bool(bool)
+    case let string as String where type == String.self: try writer.string(string)
+    case let int as Int where type == Int.self: try writer.int64(Int64(int))
+    case let int as Int8 where type == Int8.self: try writer.int64(Int64(int))
+    case let int as Int16 where type == Int16.self: try writer.int64(Int64(int))
+    case let int as Int32 where type == Int32.self: try writer.int64(Int64(int))
+    case let int as Int64 where type == Int64.self: try writer.int64(int)
+    case let uint as UInt where type == UInt.self: try writer.uint64(UInt64(uint))
+    case let uint as UInt8 where type == UInt8.self: try writer.uint64(UInt64(uint))
+    case let uint as UInt16 where type == UInt16.self: try writer.uint64(UInt64(uint))
+    case let uint as UInt32 where type == UInt32.self: try writer.uint64(UInt64(uint))
+    case let uint as UInt64 where type == UInt64.self: try writer.uint64(uint)
+    case let double as Double where type == Double.self:
         guard double.isFinite else {
             throw MappingError(code: .notRepresentable, path: context.path, message: "\(double) is not a JSON number")
         }
         try writer.double(double)
-    case let float as Float:
+    case let float as Float where type == Float.self:
         guard float.isFinite else {
             throw MappingError(code: .notRepresentable, path: context.path, message: "\(float) is not a JSON number")
         }
         try writer.double(Double(float))
     case let json as JSON: try writer.value(json)
     case let number as JSONNumber: try writer.number(number)
-    case let representable as any JSONRepresentable: try representable.writeJSON(to: writer)
     case let array as [Any]:
         try writer.beginArray()
         for (index, element) in array.enumerated() {
@@ -295,7 +298,7 @@ func writeAny(_ value: Any, to writer: some JSONWriting, in context: MappingCont
         try writer.endArray()
     case let object as [String: Any]:
         try writer.beginObject()
-        for (key, member) in object {
+        for (key, member) in object.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             try writer.key(key)
             try context.withStep(.key(key), node: nil) {
                 try writeAny(member, to: writer, in: context)
@@ -306,8 +309,8 @@ func writeAny(_ value: Any, to writer: some JSONWriting, in context: MappingCont
         throw MappingError(
             code: .unsupportedValue,
             path: context.path,
-            message: "a value of type \(type(of: value)) is not JSON",
-            targetType: "\(type(of: value))"
+            message: "a value of type \(type) is not JSON",
+            targetType: "\(type)"
         )
     }
 }

@@ -38,7 +38,13 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
             integral
             ? "\(written) does not fit in \(Value.self) (\(Value.min)...\(Value.max))"
             : "\(written) is not an integer, so it cannot be \(Value.self)"
-        return context.error(.notRepresentable, at: json, message: message, expected: .number, targetType: "\(Value.self)")
+        return context.error(
+            .notRepresentable,
+            at: json,
+            message: message,
+            expected: .number,
+            targetType: "\(Value.self)"
+        )
     }
 
     @inlinable
@@ -90,7 +96,12 @@ public struct DoubleBridge: JSONBridge {
     @inlinable
     public func encode(_ value: Double, to writer: some JSONWriting, in context: MappingContext) throws {
         guard value.isFinite else {
-            throw MappingError(code: .notRepresentable, path: context.path, message: "\(value) is not a JSON number", targetType: "Double")
+            throw MappingError(
+                code: .notRepresentable,
+                path: context.path,
+                message: "\(value) is not a JSON number",
+                targetType: "Double"
+            )
         }
         try writer.double(value)
     }
@@ -122,7 +133,12 @@ public struct FloatBridge: JSONBridge {
 
     public func encode(_ value: Float, to writer: some JSONWriting, in context: MappingContext) throws {
         guard value.isFinite else {
-            throw MappingError(code: .notRepresentable, path: context.path, message: "\(value) is not a JSON number", targetType: "Float")
+            throw MappingError(
+                code: .notRepresentable,
+                path: context.path,
+                message: "\(value) is not a JSON number",
+                targetType: "Float"
+            )
         }
         // The shortest Float text reads back to the same Float and is exact as a Double literal.
         try writer.number(text: value.description)

@@ -141,7 +141,7 @@ public final class MappingContext {
             expected: expected,
             actual: json.kind,
             targetType: targetType,
-            value: json.isMissing ? nil : json,
+            value: json.isMissing ? JSON?.none : json,
             root: json.root,
             underlyingError: underlyingError
         )

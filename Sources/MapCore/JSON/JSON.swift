@@ -73,6 +73,7 @@ public struct JSON: Sendable {
 /// Why a view is missing, and where it went missing.
 @usableFromInline
 final class Absence: Sendable {
+    @usableFromInline
     enum Reason: Sendable {
         case missingKey
         case indexOutOfRange(count: Int)
@@ -125,11 +126,13 @@ extension JSON {
             switch (component, current.kind) {
             case (.index(let index), .object):
                 let byKey = current[String(index)]
-                current = byKey.isMissing ? current.missing(component) : byKey
+                current = byKey.isMissing ? current.missing(component, reason: .missingKey) : byKey
             case (.key(let key), .array):
                 if let index = JSONPath.canonicalIndex(key) {
                     let byIndex = current[index]
-                    current = byIndex.isMissing ? current.missing(component) : byIndex
+                    current =
+                        byIndex.isMissing
+                        ? current.missing(component, reason: .indexOutOfRange(count: current.count)) : byIndex
                 } else {
                     current = current.missing(component)
                 }
@@ -142,16 +145,21 @@ extension JSON {
         return current
     }
 
+    /// A missing view one step below this one; the reason is worked out from the kinds unless given.
     @usableFromInline
-    func missing(_ component: JSONPath.Component) -> JSON {
+    func missing(_ component: JSONPath.Component, reason given: Absence.Reason? = nil) -> JSON {
         if let absence {
             return JSON(document: document, node: node, absence: absence.extended(by: component))
         }
         let reason: Absence.Reason
-        switch (component, document.kind(of: node)) {
-        case (.key, .object): reason = .missingKey
-        case (.index, .array): reason = .indexOutOfRange(count: document.count(of: node))
-        case (_, let kind): reason = .notAContainer(kind)
+        if let given {
+            reason = given
+        } else {
+            switch (component, document.kind(of: node)) {
+            case (.key, .object): reason = .missingKey
+            case (.index, .array): reason = .indexOutOfRange(count: document.count(of: node))
+            case (_, let kind): reason = .notAContainer(kind)
+            }
         }
         return JSON(document: document, node: node, absence: Absence(trail: [component], reason: reason))
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An object member's key, as a document hands it to ``JSONDocument/forEachMember(of:_:)``.
@@ -40,7 +40,7 @@ public struct JSONKey {
 extension JSONKey: Sendable {}
 
 @usableFromInline
-func memcmpEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+package func memcmpEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     guard a.count == b.count else { return false }
     guard let pa = a.baseAddress, let pb = b.baseAddress else { return a.count == 0 }
     return memcmp(pa, pb, a.count) == 0

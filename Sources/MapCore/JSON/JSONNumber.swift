@@ -43,7 +43,9 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
             let raw = UnsafeRawBufferPointer(utf8)
             guard NumberText.isValidJSONNumber(raw) else { return (false, nil, nil, nil) }
             let isInteger = !raw.contains(UInt8(ascii: ".")) && !raw.contains { $0 | 0x20 == UInt8(ascii: "e") }
-            return (true, NumberText.int64(raw), NumberText.uint64(raw), NumberText.double(raw, isIntegerSyntax: isInteger))
+            return (
+                true, NumberText.int64(raw), NumberText.uint64(raw), NumberText.double(raw, isIntegerSyntax: isInteger)
+            )
         }
         guard reading.valid, let double = reading.double else { return nil }
         self.int64 = reading.int64

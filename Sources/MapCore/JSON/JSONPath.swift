@@ -54,6 +54,7 @@ public struct JSONPath: Hashable, Sendable {
     }
 
     /// Joins two paths.
+    @_disfavoredOverload
     public static func / (lhs: JSONPath, rhs: JSONPath) -> JSONPath {
         lhs.appending(rhs)
     }
@@ -271,9 +272,12 @@ private struct PathTextParser {
                 scalars.append(simple)
                 continue
             }
-            guard escape == UInt8(ascii: "u"), position + 4 <= bytes.count,
-                let unit = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
-            else { throw fail("invalid escape") }
+            guard escape == UInt8(ascii: "u"), position + 4 <= bytes.count else { throw fail("invalid escape") }
+            var unit: UInt32 = 0
+            for digit in bytes[position..<position + 4] {
+                guard let value = hexValue(digit) else { throw fail("\\u takes four hexadecimal digits") }
+                unit = unit << 4 | UInt32(value)
+            }
             position += 4
             if let high = pendingHigh {
                 guard (0xDC00...0xDFFF).contains(unit) else { throw fail("unpaired surrogate escape") }

@@ -99,7 +99,8 @@ package struct JSONScanner {
         self.input = input
         // An empty buffer may have no base address; scanning never reads past `end`, so any
         // non-null pointer will do for it.
-        self.bytes = input.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) }
+        self.bytes =
+            input.baseAddress.map { $0.assumingMemoryBound(to: UInt8.self) }
             ?? UnsafePointer(bitPattern: 1)!
         self.end = input.count
         self.options = options
@@ -296,7 +297,9 @@ package struct JSONScanner {
             extra = UInt32(stringCount)
             stringCount += 1
         }
-        entries.append(TapeEntry(offset: UInt32(offset), length: UInt32(length), extra: extra, kind: kind, flags: flags))
+        entries.append(
+            TapeEntry(offset: UInt32(offset), length: UInt32(length), extra: extra, kind: kind, flags: flags)
+        )
     }
 
     /// Array elements are listed as children; object members are listed through their keys.
@@ -371,7 +374,8 @@ package struct JSONScanner {
                 }
                 guard wasSeen else { continue }
                 for earlier in start..<later
-                where !keys[earlier].shadowed && keys[earlier].bucket == bucket && keysEqual(keys[earlier], keys[later]) {
+                where !keys[earlier].shadowed && keys[earlier].bucket == bucket && keysEqual(keys[earlier], keys[later])
+                {
                     try handleDuplicate(earlier: earlier, later: later)
                     found = true
                     break
@@ -480,7 +484,8 @@ package struct JSONScanner {
                 position += 1
                 // Indentation comes in runs of spaces: skip up to eight with one comparison.
                 if position + 8 <= end {
-                    let spaces = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+                    let spaces =
+                        UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
                     position += spaces.trailingZeroBitCount >> 3
                 }
             case UInt8(ascii: "\t"):
@@ -551,9 +556,17 @@ package struct JSONScanner {
 
     private func numberFailure(_ expectation: String) -> ParseError {
         if position >= end {
-            return failure(.unexpectedEndOfInput, "unexpected end of input inside a number; \(expectation)", at: position)
+            return failure(
+                .unexpectedEndOfInput,
+                "unexpected end of input inside a number; \(expectation)",
+                at: position
+            )
         }
-        return failure(.invalidNumber, "invalid number: \(expectation), found \(describeByte(at: position))", at: position)
+        return failure(
+            .invalidNumber,
+            "invalid number: \(expectation), found \(describeByte(at: position))",
+            at: position
+        )
     }
 
     @inline(__always)
@@ -669,7 +682,8 @@ package struct JSONScanner {
 
     private func describeEscape(at offset: Int) -> String {
         let byte = bytes[offset]
-        return (0x21...0x7E).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "(byte 0x\(String(byte, radix: 16)))"
+        return (0x21...0x7E).contains(byte)
+            ? String(Character(Unicode.Scalar(byte))) : "(byte 0x\(String(byte, radix: 16)))"
     }
 
     private mutating func scanHex4(escapeStart: Int) throws(ParseError) -> UInt32 {
@@ -732,7 +746,11 @@ package struct JSONScanner {
         case 0xF1...0xF3:
             length = 4
         default:
-            throw failure(.invalidUTF8, "invalid UTF-8: \(describeByte(at: position)) cannot start a character", at: position)
+            throw failure(
+                .invalidUTF8,
+                "invalid UTF-8: \(describeByte(at: position)) cannot start a character",
+                at: position
+            )
         }
         guard position + length <= end else {
             throw failure(.invalidUTF8, "invalid UTF-8: the input ends inside a character", at: position)

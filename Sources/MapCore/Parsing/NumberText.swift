@@ -72,6 +72,52 @@ package enum NumberText {
         return .value(magnitude: magnitude, negative: negative)
     }
 
+    /// A number's exact decimal value in canonical form — sign, significant digits without leading
+    /// or trailing zeros, and the position of the decimal point — so `1.50e2` and `150` compare equal.
+    /// Zero is `(false, [], 0)` whatever its sign.
+    package struct Decimal: Equatable {
+        var negative: Bool
+        var digits: [UInt8]
+        var point: Int
+    }
+
+    package static func decimal(_ text: UnsafeRawBufferPointer) -> Decimal? {
+        guard isValidJSONNumber(text) else { return nil }
+        var negative = false
+        var digits: [UInt8] = []
+        var integerCount = 0
+        var inFraction = false
+        var exponent = 0
+        var exponentNegative = false
+        var inExponent = false
+        for (index, byte) in text.enumerated() {
+            if inExponent {
+                if byte == UInt8(ascii: "-") {
+                    exponentNegative = true
+                } else if byte != UInt8(ascii: "+") {
+                    exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 100_000_000)
+                }
+            } else if byte == UInt8(ascii: "-"), index == 0 {
+                negative = true
+            } else if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else if byte | 0x20 == UInt8(ascii: "e") {
+                inExponent = true
+            } else {
+                digits.append(byte)
+                if !inFraction { integerCount += 1 }
+            }
+        }
+        var point = integerCount + (exponentNegative ? -exponent : exponent)
+        while let first = digits.first, first == UInt8(ascii: "0") {
+            digits.removeFirst()
+            point -= 1
+        }
+        while let last = digits.last, last == UInt8(ascii: "0") { digits.removeLast() }
+        if digits.isEmpty { return Decimal(negative: false, digits: [], point: 0) }
+        return Decimal(negative: negative, digits: digits, point: point)
+    }
+
     package static func int64(_ text: UnsafeRawBufferPointer) -> Int64? {
         guard case .value(let magnitude, let negative) = integer(text) else { return nil }
         if negative {

@@ -148,6 +148,8 @@ package struct TextPosition {
             line += 1
             lineStart = index + 1
         }
+        // A byte-order mark is invisible in editors, so it takes no column.
+        if lineStart == 0, end >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { lineStart = 3 }
         var column = 1
         for index in lineStart..<end where input[index] & 0xC0 != 0x80 {
             column += 1
@@ -168,7 +170,9 @@ package struct TextPosition {
         while end < input.count, end > offset, input[end] & 0xC0 == 0x80 { end += 1 }
         func visible(_ range: Range<Int>) -> String {
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: input[range]), as: UTF8.self)
-            return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "·" : $0 }))
+            return String(
+                String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "·" : $0 })
+            )
         }
         let before = (start > 0 && input[start - 1] != newline ? "…" : "") + visible(start..<offset)
         let after = visible(offset..<end) + (end < input.count && input[end] != newline ? "…" : "")

@@ -35,7 +35,11 @@ public final class JSONBuilder: JSONWriting {
         let part = JSONBuilder()
         try write(part)
         guard let value = part.root, part.open.isEmpty else {
-            throw MappingError(code: .invalidWriterState, path: path, message: "the writer closure wrote no complete value")
+            throw MappingError(
+                code: .invalidWriterState,
+                path: path,
+                message: "the writer closure wrote no complete value"
+            )
         }
         var tree = root ?? (path.components.first.map { $0.isIndex ? .array([]) : .object([]) } ?? .null)
         try tree.insert(value, at: path.components[...], fullPath: path)
@@ -88,7 +92,10 @@ public final class JSONBuilder: JSONWriting {
 
     public func key(_ key: String) throws {
         guard let last = open.last, case .object = last.value, last.pendingKey == nil else {
-            throw MappingError(code: .invalidWriterState, message: "key(\"\(key)\") outside an object, or where a value is due")
+            throw MappingError(
+                code: .invalidWriterState,
+                message: "key(\"\(key)\") outside an object, or where a value is due"
+            )
         }
         open[open.count - 1].pendingKey = key
     }
@@ -130,7 +137,9 @@ public final class JSONBuilder: JSONWriting {
 
     private func add(_ value: TreeValue) throws {
         guard !open.isEmpty else {
-            guard root == nil else { throw MappingError(code: .invalidWriterState, message: "a second top-level value") }
+            guard root == nil else {
+                throw MappingError(code: .invalidWriterState, message: "a second top-level value")
+            }
             root = value
             return
         }
@@ -243,7 +252,8 @@ indirect enum TreeValue: Sendable {
             throw MappingError(
                 code: .invalidWriterState,
                 path: fullPath,
-                message: "cannot set \(step) here: the value on the way is not a matching container, or the index is past the end"
+                message:
+                    "cannot set \(step) here: the value on the way is not a matching container, or the index is past the end"
             )
         }
     }

@@ -333,7 +333,8 @@ func appendEscapedJSONString(
             index += 1
             runStart = index
             continue
-        case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+        case 0xE2
+        where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
             // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR.
             flush(upTo: index)
             appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)

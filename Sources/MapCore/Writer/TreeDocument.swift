@@ -168,7 +168,10 @@ final class TreeDocument: JSONDocument {
         for position in start..<(start + count) {
             var key = keys[position]
             try key.withUTF8 { utf8 in
-                try body(JSONKey(utf8: UnsafeRawBufferPointer(utf8), string: keys[position]), JSONNode(rawValue: UInt64(children[position])))
+                try body(
+                    JSONKey(utf8: UnsafeRawBufferPointer(utf8), string: keys[position]),
+                    JSONNode(rawValue: UInt64(children[position]))
+                )
             }
         }
     }
@@ -177,23 +180,30 @@ final class TreeDocument: JSONDocument {
 // MARK: - Literals
 
 extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
-    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByNilLiteral
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
 {
     init(tree: TreeValue) {
         self.init(document: TreeDocument(tree))
     }
 
-    /// An object; a repeated key keeps its first position and its last value.
-    public init(dictionaryLiteral elements: (String, JSON)...) {
+    /// JSON `null`.
+    ///
+    /// `JSON` deliberately does not accept the `nil` literal as a value of its own, so that `nil`
+    /// always means "no value" in Swift; inside array and dictionary literals `nil` is `null`.
+    public static let null = JSON(tree: .null)
+
+    /// An object; `nil` values are `null`; a repeated key keeps its first position and its last value.
+    public init(dictionaryLiteral elements: (String, JSON?)...) {
         var members: [(key: String, value: TreeValue)] = []
         for (key, value) in elements {
-            TreeValue.setMember(key, TreeValue(value), in: &members)
+            TreeValue.setMember(key, value.map(TreeValue.init) ?? .null, in: &members)
         }
         self.init(tree: .object(members))
     }
 
-    public init(arrayLiteral elements: JSON...) {
-        self.init(tree: .array(elements.map(TreeValue.init)))
+    /// An array; `nil` elements are `null`.
+    public init(arrayLiteral elements: JSON?...) {
+        self.init(tree: .array(elements.map { $0.map(TreeValue.init) ?? .null }))
     }
 
     public init(stringLiteral value: String) {
@@ -210,11 +220,6 @@ extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, Expre
 
     public init(booleanLiteral value: Bool) {
         self.init(tree: .bool(value))
-    }
-
-    /// JSON `null`.
-    public init(nilLiteral: ()) {
-        self.init(tree: .null)
     }
 }
 
@@ -234,11 +239,11 @@ extension JSON: Equatable {
         case .bool:
             return left.bool(lhs.node) == right.bool(rhs.node)
         case .number:
-            if let a = left.int64(lhs.node), let b = right.int64(rhs.node) { return a == b }
-            if let a = left.uint64(lhs.node), let b = right.uint64(rhs.node) { return a == b }
-            return left.double(lhs.node) == right.double(rhs.node)
+            return numbersEqual(lhs, rhs)
         case .string:
-            return left.string(lhs.node)?.unicodeScalars.elementsEqual(right.string(rhs.node)?.unicodeScalars ?? "".unicodeScalars) ?? false
+            return left.string(lhs.node)?.unicodeScalars.elementsEqual(
+                right.string(rhs.node)?.unicodeScalars ?? "".unicodeScalars
+            ) ?? false
         case .array:
             guard lhs.count == rhs.count else { return false }
             return zip(lhs.elements, rhs.elements).allSatisfy(==)
@@ -250,5 +255,27 @@ extension JSON: Equatable {
             }
             return equal
         }
+    }
+
+    /// Numbers are equal when they have the same mathematical value as written: exact integers
+    /// compare exactly, numbers beyond 64 bits by their decimal digits, and only numbers known
+    /// solely as doubles by their doubles.
+    private static func numbersEqual(_ lhs: JSON, _ rhs: JSON) -> Bool {
+        let (left, right) = (lhs.document, rhs.document)
+        if let a = left.int64(lhs.node), let b = right.int64(rhs.node) { return a == b }
+        if let a = left.uint64(lhs.node), let b = right.uint64(rhs.node) { return a == b }
+        let leftIsInteger = left.int64(lhs.node) != nil || left.uint64(lhs.node) != nil
+        let rightIsInteger = right.int64(rhs.node) != nil || right.uint64(rhs.node) != nil
+        if leftIsInteger != rightIsInteger { return false }
+        let text = { (json: JSON) -> String in
+            json.numberText ?? json.document.double(json.node).map { $0.description } ?? ""
+        }
+        func decimal(_ text: String) -> NumberText.Decimal? {
+            var text = text
+            return text.withUTF8 { NumberText.decimal(UnsafeRawBufferPointer($0)) }
+        }
+        let (a, b) = (text(lhs), text(rhs))
+        guard let left = decimal(a), let right = decimal(b) else { return a == b }
+        return left == right
     }
 }
