@@ -181,9 +181,8 @@ public struct MappedBridge<Base: JSONBridge, Value>: JSONBridge {
         } catch let error as MappingError {
             throw error
         } catch {
-            throw MappingError(
-                code: .other,
-                path: context.path,
+            throw context.encodingError(
+                .other,
                 message: "\(error)",
                 targetType: "\(Value.self)",
                 underlyingError: error
@@ -217,9 +216,8 @@ public struct ValidatedBridge<Base: JSONBridge>: JSONBridge {
     /// Validation runs before the value is written.
     public func encode(_ value: Base.Value, to writer: some JSONWriting, in context: MappingContext) throws {
         guard check(value) else {
-            throw MappingError(
-                code: .validationFailed,
-                path: context.path,
+            throw context.encodingError(
+                .validationFailed,
                 message: message ?? "\(value) failed validation",
                 targetType: "\(Base.Value.self)"
             )

@@ -93,12 +93,7 @@ public struct DecimalBridge: JSONBridge {
 
     public func encode(_ value: Decimal, to writer: some JSONWriting, in context: MappingContext) throws {
         guard value.isFinite else {
-            throw MappingError(
-                code: .notRepresentable,
-                path: context.path,
-                message: "\(value) is not a JSON number",
-                targetType: "Decimal"
-            )
+            throw context.nonFiniteError(value, targetType: "Decimal")
         }
         try writer.number(text: value.description)
     }

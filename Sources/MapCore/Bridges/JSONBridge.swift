@@ -112,9 +112,8 @@ extension Bridge {
         throws -> Output
     {
         guard let output = encoder(value) else {
-            throw MappingError(
-                code: .bridgingFailed,
-                path: context.path,
+            throw context.encodingError(
+                .bridgingFailed,
                 message: "the encoder for \(Value.self) returned nil",
                 targetType: "\(Value.self)"
             )
@@ -278,12 +277,12 @@ func writeAny(_ value: Any, to writer: some JSONWriting, in context: MappingCont
     case let uint as UInt64 where type == UInt64.self: try writer.uint64(uint)
     case let double as Double where type == Double.self:
         guard double.isFinite else {
-            throw MappingError(code: .notRepresentable, path: context.path, message: "\(double) is not a JSON number")
+            throw context.nonFiniteError(double, targetType: "\(type)")
         }
         try writer.double(double)
     case let float as Float where type == Float.self:
         guard float.isFinite else {
-            throw MappingError(code: .notRepresentable, path: context.path, message: "\(float) is not a JSON number")
+            throw context.nonFiniteError(float, targetType: "\(type)")
         }
         try writer.double(Double(float))
     case let json as JSON: try writer.value(json)
@@ -306,9 +305,8 @@ func writeAny(_ value: Any, to writer: some JSONWriting, in context: MappingCont
         }
         try writer.endObject()
     default:
-        throw MappingError(
-            code: .unsupportedValue,
-            path: context.path,
+        throw context.encodingError(
+            .unsupportedValue,
             message: "a value of type \(type) is not JSON",
             targetType: "\(type)"
         )

@@ -96,12 +96,7 @@ public struct DoubleBridge: JSONBridge {
     @inlinable
     public func encode(_ value: Double, to writer: some JSONWriting, in context: MappingContext) throws {
         guard value.isFinite else {
-            throw MappingError(
-                code: .notRepresentable,
-                path: context.path,
-                message: "\(value) is not a JSON number",
-                targetType: "Double"
-            )
+            throw context.nonFiniteError(value, targetType: "Double")
         }
         try writer.double(value)
     }
@@ -133,12 +128,7 @@ public struct FloatBridge: JSONBridge {
 
     public func encode(_ value: Float, to writer: some JSONWriting, in context: MappingContext) throws {
         guard value.isFinite else {
-            throw MappingError(
-                code: .notRepresentable,
-                path: context.path,
-                message: "\(value) is not a JSON number",
-                targetType: "Float"
-            )
+            throw context.nonFiniteError(value, targetType: "Float")
         }
         // The shortest Float text reads back to the same Float and is exact as a Double literal.
         try writer.number(text: value.description)

@@ -205,6 +205,21 @@ public final class MappingContext {
         }
     }
 
+    /// An error about the value being encoded at the current path (there is no JSON value yet).
+    public func encodingError(
+        _ code: MappingError.Code,
+        message: String,
+        targetType: String? = nil,
+        underlyingError: (any Error)? = nil
+    ) -> MappingError {
+        MappingError(code: code, path: path, message: message, targetType: targetType, underlyingError: underlyingError)
+    }
+
+    /// The error for a NaN or infinity about to be written: JSON has no such numbers.
+    public func nonFiniteError(_ value: some CustomStringConvertible, targetType: String) -> MappingError {
+        encodingError(.notRepresentable, message: "\(value) is not a JSON number", targetType: targetType)
+    }
+
     /// Makes any error thrown inside a bridge a ``MappingError`` about `json`: mapping errors pass
     /// through unchanged, anything else becomes ``MappingError/Code/other`` wrapping it.
     public func wrap(_ error: any Error, at json: JSON, targetType: String? = nil) -> MappingError {

@@ -123,15 +123,12 @@ public struct Mapper: Sendable {
         line: Int = #line,
         function: String = #function
     ) throws -> B.Value {
-        let callSite = CallSite(file: file, line: line, function: function)
-        let text: () -> DiagnosticsReport.Text = { .bytes(bytes.withUnsafeBytes { Array($0) }) }
-        let json: JSON
-        do {
-            json = try parse(bytes)
-        } catch {
-            throw reportParseFailure(error, typeName: "\(B.Value.self)", callSite: callSite, text: text)
-        }
-        return try run(bridge, on: json, callSite: callSite, text: text)
+        try parseAndRun(
+            bridge,
+            callSite: CallSite(file: file, line: line, function: function),
+            text: { .bytes(bytes.withUnsafeBytes { Array($0) }) },
+            parse: { () throws(ParseError) in try parse(bytes) }
+        )
     }
 
     /// Decodes through a bridge from a string.
@@ -142,15 +139,12 @@ public struct Mapper: Sendable {
         line: Int = #line,
         function: String = #function
     ) throws -> B.Value {
-        let callSite = CallSite(file: file, line: line, function: function)
-        let text: () -> DiagnosticsReport.Text = { .string(string) }
-        let json: JSON
-        do {
-            json = try parse(string)
-        } catch {
-            throw reportParseFailure(error, typeName: "\(B.Value.self)", callSite: callSite, text: text)
-        }
-        return try run(bridge, on: json, callSite: callSite, text: text)
+        try parseAndRun(
+            bridge,
+            callSite: CallSite(file: file, line: line, function: function),
+            text: { .string(string) },
+            parse: { () throws(ParseError) in try parse(string) }
+        )
     }
 
     /// Decodes through a bridge from an already parsed view.
@@ -164,6 +158,21 @@ public struct Mapper: Sendable {
         try run(bridge, on: json, callSite: CallSite(file: file, line: line, function: function)) {
             .string(json.description)
         }
+    }
+
+    private func parseAndRun<B: JSONBridge>(
+        _ bridge: B,
+        callSite: CallSite,
+        text: () -> DiagnosticsReport.Text,
+        parse: () throws(ParseError) -> JSON
+    ) throws -> B.Value {
+        let json: JSON
+        do {
+            json = try parse()
+        } catch {
+            throw reportParseFailure(error, typeName: "\(B.Value.self)", callSite: callSite, text: text)
+        }
+        return try run(bridge, on: json, callSite: callSite, text: text)
     }
 
     private func run<B: JSONBridge>(
@@ -259,7 +268,7 @@ public struct Mapper: Sendable {
             if let mappingError = error as? MappingError {
                 failure = mappingError
             } else {
-                failure = MappingError(code: .other, path: context.path, message: "\(error)", underlyingError: error)
+                failure = context.encodingError(.other, message: "\(error)", underlyingError: error)
             }
             context.record(LogEntry(error: failure))
             report(context, .encode, succeeded: false, typeName: "\(B.Value.self)") { .none }

@@ -136,10 +136,14 @@ package enum NumberText {
 
     /// The correctly rounded `Double`; `-0` gives `-0.0`.
     package static func double(_ text: UnsafeRawBufferPointer, isIntegerSyntax: Bool) -> Double? {
-        // Up to 15 digits an integer is exact in a Double; skip the string conversion.
-        if isIntegerSyntax, text.count <= 16, let value = int64(text), value.magnitude < 1 << 53 {
-            if value == 0, text.first == UInt8(ascii: "-") { return -0.0 }
-            return Double(value)
+        // An integer that fits 64 bits converts with one IEEE rounding, which is the correct
+        // rounding of the text; no string is needed.
+        if isIntegerSyntax, text.count <= 21 {
+            if let value = int64(text) {
+                if value == 0, text.first == UInt8(ascii: "-") { return -0.0 }
+                return Double(value)
+            }
+            if let value = uint64(text) { return Double(value) }
         }
         return Double(String(decoding: text, as: UTF8.self))
     }

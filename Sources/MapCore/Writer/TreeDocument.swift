@@ -2,13 +2,8 @@
 /// from another representation. Nodes are positions in a flat array built once.
 final class TreeDocument: JSONDocument {
     private enum Node: Sendable {
-        case null
-        case bool(Bool)
-        case int(Int64)
-        case uint(UInt64)
-        case double(Double)
-        case numberText(String)
-        case string(String)
+        /// A scalar, as the tree holds it (never `.array` or `.object`).
+        case leaf(TreeValue)
         /// Children are `children[start ..< start + count]`; object keys are `keys` at the same positions.
         case array(start: Int, count: Int)
         case object(start: Int, count: Int)
@@ -39,27 +34,22 @@ final class TreeDocument: JSONDocument {
         mutating func append(_ value: TreeValue) -> Int {
             let index = nodes.count
             switch value {
-            case .null: nodes.append(.null)
-            case .bool(let value): nodes.append(.bool(value))
-            case .int(let value): nodes.append(.int(value))
-            case .uint(let value): nodes.append(.uint(value))
-            case .double(let value): nodes.append(.double(value))
-            case .numberText(let text): nodes.append(.numberText(text))
-            case .string(let value): nodes.append(.string(value))
             case .array(let elements):
-                nodes.append(.null)
+                nodes.append(.leaf(.null))
                 let childNodes = elements.map { append($0) }
                 let start = children.count
                 children.append(contentsOf: childNodes)
                 keys.append(contentsOf: repeatElement("", count: childNodes.count))
                 nodes[index] = .array(start: start, count: childNodes.count)
             case .object(let members):
-                nodes.append(.null)
+                nodes.append(.leaf(.null))
                 let childNodes = members.map { append($0.value) }
                 let start = children.count
                 children.append(contentsOf: childNodes)
                 keys.append(contentsOf: members.map(\.key))
                 nodes[index] = .object(start: start, count: childNodes.count)
+            default:
+                nodes.append(.leaf(value))
             }
             return index
         }
@@ -67,51 +57,51 @@ final class TreeDocument: JSONDocument {
 
     private func node(_ handle: JSONNode) -> Node {
         let index = Int(truncatingIfNeeded: handle.rawValue)
-        return index >= 0 && index < nodes.count ? nodes[index] : .null
+        return index >= 0 && index < nodes.count ? nodes[index] : .leaf(.null)
     }
 
     func kind(of handle: JSONNode) -> JSONKind {
         switch node(handle) {
-        case .null: .null
-        case .bool: .bool
-        case .int, .uint, .double, .numberText: .number
-        case .string: .string
+        case .leaf(.bool): .bool
+        case .leaf(.int), .leaf(.uint), .leaf(.double), .leaf(.numberText): .number
+        case .leaf(.string): .string
+        case .leaf: .null
         case .array: .array
         case .object: .object
         }
     }
 
     func bool(_ handle: JSONNode) -> Bool? {
-        if case .bool(let value) = node(handle) { return value }
+        if case .leaf(.bool(let value)) = node(handle) { return value }
         return nil
     }
 
     func int64(_ handle: JSONNode) -> Int64? {
         switch node(handle) {
-        case .int(let value): value
-        case .uint(let value): Int64(exactly: value)
-        case .double(let value): Int64(exactly: value)
-        case .numberText(var text): text.withUTF8 { NumberText.int64(UnsafeRawBufferPointer($0)) }
+        case .leaf(.int(let value)): value
+        case .leaf(.uint(let value)): Int64(exactly: value)
+        case .leaf(.double(let value)): Int64(exactly: value)
+        case .leaf(.numberText(var text)): text.withUTF8 { NumberText.int64(UnsafeRawBufferPointer($0)) }
         default: nil
         }
     }
 
     func uint64(_ handle: JSONNode) -> UInt64? {
         switch node(handle) {
-        case .int(let value): UInt64(exactly: value)
-        case .uint(let value): value
-        case .double(let value): UInt64(exactly: value)
-        case .numberText(var text): text.withUTF8 { NumberText.uint64(UnsafeRawBufferPointer($0)) }
+        case .leaf(.int(let value)): UInt64(exactly: value)
+        case .leaf(.uint(let value)): value
+        case .leaf(.double(let value)): UInt64(exactly: value)
+        case .leaf(.numberText(var text)): text.withUTF8 { NumberText.uint64(UnsafeRawBufferPointer($0)) }
         default: nil
         }
     }
 
     func double(_ handle: JSONNode) -> Double? {
         switch node(handle) {
-        case .int(let value): Double(value)
-        case .uint(let value): Double(value)
-        case .double(let value): value
-        case .numberText(let text): Double(text)
+        case .leaf(.int(let value)): Double(value)
+        case .leaf(.uint(let value)): Double(value)
+        case .leaf(.double(let value)): value
+        case .leaf(.numberText(let text)): Double(text)
         default: nil
         }
     }
@@ -119,17 +109,17 @@ final class TreeDocument: JSONDocument {
     func withNumberText<R>(_ handle: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
         var text: String
         switch node(handle) {
-        case .int(let value): text = String(value)
-        case .uint(let value): text = String(value)
-        case .double(let value): text = value.description
-        case .numberText(let value): text = value
+        case .leaf(.int(let value)): text = String(value)
+        case .leaf(.uint(let value)): text = String(value)
+        case .leaf(.double(let value)): text = value.description
+        case .leaf(.numberText(let value)): text = value
         default: return nil
         }
         return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
     }
 
     func string(_ handle: JSONNode) -> String? {
-        if case .string(let value) = node(handle) { return value }
+        if case .leaf(.string(let value)) = node(handle) { return value }
         return nil
     }
 
