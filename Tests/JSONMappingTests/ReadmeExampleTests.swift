@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The region below must stay byte-identical to the README, so the formatter leaves this file alone.)
 import Foundation
 import JSONMapping
 import Testing
