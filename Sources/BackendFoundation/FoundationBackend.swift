@@ -3,12 +3,12 @@ public import MapCore
 
 /// A backend over Foundation's `JSONSerialization`, with no system dependency.
 ///
-/// JSONSerialization on Linux falls short of the ``JSONDocument`` contract and of RFC 8259: it
+/// JSONSerialization on Linux falls short of the `JSONDocument` contract and of RFC 8259: it
 /// accepts `[1,]` and `{"a":1,}`, keeps no member order, cannot reject duplicate keys, stops at
 /// 512 levels of nesting, reports positions only in English text, and hands back long numbers
 /// as `NSDecimalNumber`s whose `doubleValue` misrounds. So a parse runs in three steps:
 ///
-/// 1. The package's validating scan checks the UTF-8 strictly, enforces the ``ParseOptions``,
+/// 1. The package's validating scan checks the UTF-8 strictly, enforces the `ParseOptions`,
 ///    gives every syntax error its line and column, and records each value's kind and span in
 ///    document order (a tape).
 /// 2. `JSONSerialization` builds the values.

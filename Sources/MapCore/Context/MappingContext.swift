@@ -5,7 +5,7 @@
 /// class that is not `Sendable`: bridges mutate its path stack as they descend. The stack keeps
 /// its storage between steps, so descending does not allocate.
 ///
-/// Bridges use the context to build errors — ``error(_:at:message:expected:targetType:)`` works
+/// Bridges use the context to build errors — ``error(_:at:message:expected:targetType:underlyingError:)`` works
 /// out the full path — and to reach per-mapper overrides through ``decode(_:from:)``.
 public final class MappingContext {
     /// The options of the mapper doing the work.
@@ -63,7 +63,10 @@ public final class MappingContext {
 
     /// Runs `body` one step deeper: errors raised inside report paths through `component`.
     ///
-    /// - Parameter node: The node the step leads to, when it exists.
+    /// - Parameters:
+    ///   - component: The key or index of the step.
+    ///   - node: The node the step leads to, when it exists.
+    ///   - body: The work done at that step.
     @inlinable
     public func withStep<R>(_ component: JSONPath.Component, node: JSONNode?, _ body: () throws -> R) rethrows -> R {
         frames.append(Frame(component: component, node: node))

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of every library module with the toolchain's docc, and fails
+# on any warning (an unresolved symbol link, an undocumented parameter).
+#   Scripts/build-docs.sh [OUTPUT_DIR]     (default: .build-docs/html)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-.build-docs/html}
+graphs=$(mktemp -d)
+trap 'rm -rf "$graphs"' EXIT
+# Touch the sources so every module is recompiled and emits its symbol graph.
+touch Sources/MapCore/JSON/JSON.swift Sources/BackendFoundation/*.swift Sources/JSONMapping/*.swift
+swift build --target JSONMapping --scratch-path .build-docs \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
+status=0
+for module in MapCore BackendFoundation JSONMapping; do
+    mkdir -p "$graphs/$module"
+    cp "$graphs/all/$module".symbols.json "$graphs/all/$module"@*.symbols.json "$graphs/$module/" 2>/dev/null || true
+    log=$(docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
+        --output-path "$out/$module" --fallback-display-name "$module" \
+        --fallback-bundle-identifier "org.swift-json-mapping.$module" 2>&1)
+    if grep -qE "^(warning|error)" <<<"$log"; then
+        echo "$log" >&2
+        status=1
+    fi
+    echo "$module: $out/$module"
+done
+exit $status
