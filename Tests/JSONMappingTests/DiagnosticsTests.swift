@@ -38,6 +38,30 @@ extension DiagnosticsReport.Text {
 
 /// What a diagnostics handler receives: one report per decode or encode that produced entries.
 @Suite struct DiagnosticsTests {
+    @Test("A decode straight from a JSON view reports to the handler in its options, with its call site")
+    func viewDecodeIsReported() throws {
+        let collector = ReportCollector()
+        let json = try Mapper().parse(#"{"flags": [true, "false"]}"#)
+        let line = #line + 1
+        let flags = try json["flags"].decode([Bool].self, options: collector.options(lenientBools: true))
+        #expect(flags == [true, false])
+        let report = try #require(collector.reports.first)
+        #expect(collector.reports.count == 1)
+        #expect(report.succeeded)
+        #expect(report.callSite == CallSite(file: #fileID, line: line, function: #function))
+        #expect(report.entries.map(\.kind) == [.lenientRecovery])
+        #expect(report.entries.first?.path == ["flags", 1])
+
+        let failing = try #require(throws: MappingError.self) {
+            try json["flags"].decode([Int].self, options: collector.options())
+        }
+        #expect(failing.code == .typeMismatch)
+        #expect(failing.path == ["flags", 0])
+        #expect(collector.reports.count == 2)
+        #expect(collector.reports.last?.entries.last?.path == ["flags", 0])
+        #expect(collector.reports.last?.succeeded == false)
+    }
+
     @Test("A failing decode delivers one report with the error's path, kind and the call site")
     func failingDecodeIsReported() throws {
         let collector = ReportCollector()

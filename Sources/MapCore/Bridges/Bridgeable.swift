@@ -42,22 +42,37 @@ extension JSON {
     /// ```swift
     /// let id = try json["user"]["id"].decode(Int64.self)
     /// ```
-    public func decode<T: Bridgeable>(_ type: T.Type = T.self, options: MappingOptions = MappingOptions()) throws -> T {
-        try ImplicitBridge<T>().decode(self, options: options)
+    public func decode<T: Bridgeable>(
+        _ type: T.Type = T.self,
+        options: MappingOptions = MappingOptions(),
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> T {
+        try ImplicitBridge<T>().decode(self, options: options, file: file, line: line, function: function)
     }
 
     /// Decodes the value through a bridge.
-    public func decode<B: JSONBridge>(with bridge: B, options: MappingOptions = MappingOptions()) throws -> B.Value {
-        try bridge.decode(self, options: options)
+    public func decode<B: JSONBridge>(
+        with bridge: B,
+        options: MappingOptions = MappingOptions(),
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> B.Value {
+        try bridge.decode(self, options: options, file: file, line: line, function: function)
     }
 
     /// Decodes the value, or returns `nil` when it is missing or `null`.
     public func decodeIfPresent<T: Bridgeable>(
         _ type: T.Type = T.self,
-        options: MappingOptions = MappingOptions()
+        options: MappingOptions = MappingOptions(),
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
     ) throws -> T? {
         guard let kind, kind != .null else { return nil }
-        return try decode(type, options: options)
+        return try decode(type, options: options, file: file, line: line, function: function)
     }
 
     /// The number's text as written in the source, when the backend keeps it.

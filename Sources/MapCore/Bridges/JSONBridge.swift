@@ -22,22 +22,37 @@ public protocol JSONBridge<Value>: Sendable {
 }
 
 extension JSONBridge {
-    /// Reads a value outside any mapper, with default options.
-    public func decode(_ json: JSON, options: MappingOptions = MappingOptions()) throws -> Value {
-        let context = MappingContext(options: options, base: json)
-        do {
-            return try decode(json, in: context)
-        } catch {
-            throw context.wrap(error, at: json)
-        }
+    /// Reads a value outside any mapper; errors are ``MappingError``s, and diagnostics go to the
+    /// options' handler.
+    public func decode(
+        _ json: JSON,
+        options: MappingOptions = MappingOptions(),
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> Value {
+        try MappingContext.decodeOperation(
+            self,
+            from: json,
+            options: options,
+            callSite: CallSite(file: file, line: line, function: function)
+        ) { .string(json.description) }
     }
 
-    /// Writes a value as compact JSON bytes, outside any mapper.
-    public func encode(_ value: Value, options: MappingOptions = MappingOptions()) throws -> [UInt8] {
-        let context = MappingContext(options: options)
-        let writer = JSONWriter(options: options.writer)
-        try encode(value, to: writer, in: context)
-        return try writer.finish()
+    /// Writes a value as JSON bytes (compact unless the options say otherwise), outside any mapper.
+    public func encode(
+        _ value: Value,
+        options: MappingOptions = MappingOptions(),
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> [UInt8] {
+        try MappingContext.encodeOperation(
+            value,
+            with: self,
+            options: options,
+            callSite: CallSite(file: file, line: line, function: function)
+        )
     }
 }
 

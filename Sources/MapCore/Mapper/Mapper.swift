@@ -155,9 +155,12 @@ public struct Mapper: Sendable {
         line: Int = #line,
         function: String = #function
     ) throws -> B.Value {
-        try run(bridge, on: json, callSite: CallSite(file: file, line: line, function: function)) {
-            .string(json.description)
-        }
+        try MappingContext.decodeOperation(
+            bridge,
+            from: json,
+            options: options,
+            callSite: CallSite(file: file, line: line, function: function)
+        ) { .string(json.description) }
     }
 
     private func parseAndRun<B: JSONBridge>(
@@ -170,70 +173,15 @@ public struct Mapper: Sendable {
         do {
             json = try parse()
         } catch {
-            throw reportParseFailure(error, typeName: "\(B.Value.self)", callSite: callSite, text: text)
-        }
-        return try run(bridge, on: json, callSite: callSite, text: text)
-    }
-
-    private func run<B: JSONBridge>(
-        _ bridge: B,
-        on json: JSON,
-        callSite: CallSite,
-        text: () -> DiagnosticsReport.Text
-    ) throws -> B.Value {
-        let context = MappingContext(options: options, base: json, callSite: callSite)
-        do {
-            let value = try bridge.decode(json, in: context)
-            report(context, .decode, succeeded: true, typeName: "\(B.Value.self)", text: text)
-            return value
-        } catch {
-            let failure = context.wrap(error, at: json, targetType: "\(B.Value.self)")
-            context.record(LogEntry(error: failure))
-            report(context, .decode, succeeded: false, typeName: "\(B.Value.self)", text: text)
-            throw failure
-        }
-    }
-
-    private func reportParseFailure(
-        _ error: ParseError,
-        typeName: String,
-        callSite: CallSite,
-        text: () -> DiagnosticsReport.Text
-    ) -> MappingError {
-        let failure = MappingError(parseError: error)
-        if let handler = options.diagnosticsHandler {
-            handler(
-                DiagnosticsReport(
-                    operation: .decode,
-                    entries: [LogEntry(error: failure)],
-                    succeeded: false,
-                    typeName: typeName,
-                    callSite: callSite,
-                    text: text()
-                )
+            throw MappingContext.parseFailure(
+                error,
+                options: options,
+                typeName: "\(B.Value.self)",
+                callSite: callSite,
+                text: text
             )
         }
-        return failure
-    }
-
-    private func report(
-        _ context: MappingContext,
-        _ operation: DiagnosticsReport.Operation,
-        succeeded: Bool,
-        typeName: String,
-        text: () -> DiagnosticsReport.Text
-    ) {
-        guard let handler = options.diagnosticsHandler, !context.diagnostics.isEmpty else { return }
-        handler(
-            DiagnosticsReport(
-                operation: operation,
-                entries: context.diagnostics,
-                succeeded: succeeded,
-                typeName: typeName,
-                callSite: context.callSite,
-                text: text()
-            )
-        )
+        return try MappingContext.decodeOperation(bridge, from: json, options: options, callSite: callSite, text: text)
     }
 
     // MARK: Encoding
@@ -256,24 +204,12 @@ public struct Mapper: Sendable {
         line: Int = #line,
         function: String = #function
     ) throws -> [UInt8] {
-        let context = MappingContext(options: options, callSite: CallSite(file: file, line: line, function: function))
-        let writer = JSONWriter(options: options.writer)
-        do {
-            try bridge.encode(value, to: writer, in: context)
-            let bytes = try writer.finish()
-            report(context, .encode, succeeded: true, typeName: "\(B.Value.self)") { .bytes(bytes) }
-            return bytes
-        } catch {
-            let failure: MappingError
-            if let mappingError = error as? MappingError {
-                failure = mappingError
-            } else {
-                failure = context.encodingError(.other, message: "\(error)", underlyingError: error)
-            }
-            context.record(LogEntry(error: failure))
-            report(context, .encode, succeeded: false, typeName: "\(B.Value.self)") { .none }
-            throw failure
-        }
+        try MappingContext.encodeOperation(
+            value,
+            with: bridge,
+            options: options,
+            callSite: CallSite(file: file, line: line, function: function)
+        )
     }
 
     /// Encodes a ``Bridgeable`` value as a string.
