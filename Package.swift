@@ -8,10 +8,16 @@ let package = Package(
         .library(name: "MapCore", targets: ["MapCore"]),
         // A parser that needs no system library: JSONSerialization plus the strict scan.
         .library(name: "BackendFoundation", targets: ["BackendFoundation"]),
+        // A parser over the C library jansson (libjansson-dev): trees shared with C code.
+        .library(name: "BackendJansson", targets: ["BackendJansson"]),
         // Everything, with a default backend.
         .library(name: "JSONMapping", targets: ["JSONMapping"]),
         .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
         .executable(name: "jsonmap-bench", targets: ["jsonmap-bench"]),
+    ],
+    traits: [
+        .trait(name: "Jansson", description: "Link the jansson backend into the JSONMapping umbrella (needs libjansson-dev)."),
+        .default(enabledTraits: ["Jansson"]),
     ],
     dependencies: [
         // Parses the command-line options of the executables; the libraries do not depend on it.
@@ -31,9 +37,22 @@ let package = Package(
             name: "BackendFoundation",
             dependencies: ["MapCore"]
         ),
+        .systemLibrary(
+            name: "CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]
+        ),
+        .target(
+            name: "BackendJansson",
+            dependencies: ["MapCore", "CJansson"]
+        ),
         .target(
             name: "JSONMapping",
-            dependencies: ["MapCore", "BackendFoundation"]
+            dependencies: [
+                "MapCore",
+                "BackendFoundation",
+                .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
+            ]
         ),
         .executableTarget(
             name: "jsonmap-example",

@@ -1,14 +1,69 @@
 import BackendFoundation
+import Foundation
 public import MapCore
 
-extension Mapper {
-    /// The backend used when none is named: the only one linked so far, Foundation's.
-    public static var defaultBackend: any JSONBackend { FoundationBackend() }
+#if Jansson
+    import BackendJansson
+#endif
 
-    /// A mapper over the default backend.
+/// The backends linked into this program, by name.
+public enum Backends {
+    /// Every linked backend, the default first: jansson when the package's `Jansson` trait is on
+    /// (the default), then Foundation.
+    public static var linked: [any JSONBackend] {
+        var backends: [any JSONBackend] = []
+        #if Jansson
+            backends.append(JanssonBackend())
+        #endif
+        backends.append(FoundationBackend())
+        return backends
+    }
+
+    /// The names of the linked backends, the default first.
+    public static var names: [String] { linked.map(\.name) }
+
+    /// The linked backend with this name.
+    ///
+    /// - Throws: ``MapCore/MappingError`` with code `unsupportedValue` naming the known backends.
+    public static func named(_ name: String) throws(MappingError) -> any JSONBackend {
+        guard let backend = linked.first(where: { $0.name == name }) else {
+            throw MappingError(
+                code: .unsupportedValue,
+                message: "unknown backend \"\(name)\"; the linked backends are \(names.joined(separator: ", "))"
+            )
+        }
+        return backend
+    }
+}
+
+extension Mapper {
+    /// The environment variable that names the default backend: `JSONMAPPING_BACKEND`.
+    public static let backendEnvironmentVariable = "JSONMAPPING_BACKEND"
+
+    /// The backend ``init(parseOptions:options:)`` uses: the one `JSONMAPPING_BACKEND` names, or
+    /// else the first of ``Backends/linked`` (jansson when linked, otherwise Foundation).
+    ///
+    /// - Throws: ``MapCore/MappingError`` when the variable names no linked backend.
+    public static func defaultBackend() throws(MappingError) -> any JSONBackend {
+        if let name = ProcessInfo.processInfo.environment[backendEnvironmentVariable], !name.isEmpty {
+            return try Backends.named(name)
+        }
+        return Backends.linked[0]
+    }
+
+    /// A mapper over the default backend (see ``defaultBackend()``).
     public init(parseOptions: ParseOptions = ParseOptions(), options: MappingOptions = MappingOptions())
         throws(MappingError)
     {
-        try self.init(backend: Mapper.defaultBackend, parseOptions: parseOptions, options: options)
+        try self.init(backend: Mapper.defaultBackend(), parseOptions: parseOptions, options: options)
+    }
+
+    /// A mapper over the linked backend with this name (`"jansson"`, `"foundation"`).
+    public init(
+        backendNamed name: String,
+        parseOptions: ParseOptions = ParseOptions(),
+        options: MappingOptions = MappingOptions()
+    ) throws(MappingError) {
+        try self.init(backend: Backends.named(name), parseOptions: parseOptions, options: options)
     }
 }

@@ -1,2 +1,6 @@
 @_exported import BackendFoundation
 @_exported import MapCore
+
+#if Jansson
+    @_exported import BackendJansson
+#endif

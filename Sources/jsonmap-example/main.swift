@@ -9,7 +9,14 @@ guard let url = Bundle.module.url(forResource: "library", withExtension: "json")
     exit(1)
 }
 let bytes = try Data(contentsOf: url)
-let mapper = try Mapper()
+let mapper: Mapper
+do {
+    // The default backend: JSONMAPPING_BACKEND names one, or else jansson (Foundation when jansson is not linked).
+    mapper = try Mapper()
+} catch {
+    FileHandle.standardError.write(Data("jsonmap-example: \(error)\n".utf8))
+    exit(2)
+}
 print("Backend: \(mapper.backend.name)")
 
 let catalogue = try mapper.decode(Catalogue.self, from: bytes)

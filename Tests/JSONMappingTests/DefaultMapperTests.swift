@@ -10,20 +10,37 @@ import Testing
         mapper = try Mapper()
     }
 
-    @Test("Mapper() uses the default backend, Foundation's")
+    /// The backend `Mapper()` should pick in this process: the one the environment names, else jansson.
+    static var expectedDefault: String {
+        ProcessInfo.processInfo.environment["JSONMAPPING_BACKEND"].flatMap { $0.isEmpty ? nil : $0 } ?? "jansson"
+    }
+
+    @Test("Mapper() uses jansson when it is linked, unless JSONMAPPING_BACKEND names another")
     func defaultBackend() throws {
-        #expect(Mapper.defaultBackend.name == "foundation")
-        #expect(Mapper.defaultBackend.maxSupportedDepth == 512)
-        #expect(mapper.backend.name == "foundation")
+        #expect(Backends.names == ["jansson", "foundation"])
+        #expect(try Mapper.defaultBackend().name == Self.expectedDefault)
+        #expect(mapper.backend.name == Self.expectedDefault)
         #expect(mapper.parseOptions == ParseOptions())
-        #expect(try mapper.parse("[1]").document.backendName == "foundation")
+        #expect(try mapper.parse("[1]").document.backendName == Self.expectedDefault)
+    }
+
+    @Test("A mapper is built from a backend's name; an unknown name lists the linked ones")
+    func backendByName() throws {
+        #expect(try Mapper(backendNamed: "foundation").backend.name == "foundation")
+        #expect(try Mapper(backendNamed: "jansson").backend.name == "jansson")
+        let error = try #require(throws: MappingError.self) { try Mapper(backendNamed: "rapidjson") }
+        #expect(error.code == .unsupportedValue)
+        #expect(error.message == #"unknown backend "rapidjson"; the linked backends are jansson, foundation"#)
     }
 
     @Test("Mapper() refuses parse options the default backend cannot honour")
     func defaultBackendRefusesDepth() throws {
-        let error = try #require(throws: MappingError.self) { try Mapper(parseOptions: ParseOptions(maxDepth: 513)) }
+        let limit = try Mapper.defaultBackend().maxSupportedDepth
+        let error = try #require(throws: MappingError.self) {
+            try Mapper(parseOptions: ParseOptions(maxDepth: limit + 1))
+        }
         #expect(error.code == .unsupportedValue)
-        #expect(error.message.contains("foundation"))
+        #expect(error.message.contains(Self.expectedDefault))
         let shallow = try Mapper(parseOptions: ParseOptions(maxDepth: 2))
         #expect(try shallow.decode([[Int]].self, from: "[[1]]") == [[1]])
         #expect(throws: MappingError.self) { try shallow.decode([[[Int]]].self, from: "[[[1]]]") }

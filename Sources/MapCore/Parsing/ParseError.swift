@@ -9,7 +9,7 @@ public struct ParseError: Error, Hashable, Sendable {
         enum Base: String, Hashable, Sendable {
             case emptyInput, unexpectedEndOfInput, unexpectedCharacter, trailingComma, trailingContent
             case invalidNumber, numberOutOfRange, invalidEscape, invalidUnicodeEscape, invalidUTF8
-            case controlCharacterInString, nulInString, duplicateKey, depthLimitExceeded
+            case controlCharacterInString, nulInString, nulInKey, duplicateKey, depthLimitExceeded
             case topLevelScalarNotAllowed, unsupportedEncoding, inputTooLarge, backendFailure
         }
 
@@ -41,6 +41,8 @@ public struct ParseError: Error, Hashable, Sendable {
         public static let controlCharacterInString = Code(base: .controlCharacterInString)
         /// `\u0000` in a string when ``ParseOptions/allowsNULInStrings`` is off.
         public static let nulInString = Code(base: .nulInString)
+        /// A key containing U+0000, which the backend cannot hold (jansson) whatever the options say.
+        public static let nulInKey = Code(base: .nulInKey)
         /// A key repeated in one object under ``ParseOptions/DuplicateKeyPolicy/reject``.
         public static let duplicateKey = Code(base: .duplicateKey)
         /// Nesting deeper than ``ParseOptions/maxDepth``.

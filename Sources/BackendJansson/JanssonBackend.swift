@@ -1,0 +1,272 @@
+internal import CJansson
+public import MapCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A backend over the C library jansson (2.14, Debian's `libjansson-dev`).
+///
+/// `json_loadb` parses; the document's nodes are jansson's own `json_t` structs, read in place —
+/// nothing is copied between parsing and mapping. Use it where trees are shared with C code, or
+/// where a binary must not link Foundation: a program that depends on `MapCore` and
+/// `BackendJansson` alone links no `libFoundation`.
+///
+/// The ``ParseOptions`` map onto jansson's flags — duplicate keys onto `JSON_REJECT_DUPLICATES`,
+/// top-level scalars onto `JSON_DECODE_ANY`, `\u0000` in strings onto `JSON_ALLOW_NUL` — and the
+/// rest is enforced around the call: a byte-order mark is skipped, UTF-16 and UTF-32 are refused,
+/// nesting beyond ``ParseOptions/maxDepth`` is rejected exactly as by the other backends (jansson's
+/// own limit, 2048, is ``maxSupportedDepth``), and a raw NUL byte after the value, which jansson
+/// takes for the end of the input, is rejected as trailing content.
+///
+/// Syntax errors are described by the package's validating scan, so they carry the same code,
+/// line and column on every backend; what only jansson rejects — integers beyond `Int64`, numbers
+/// beyond `Double`, a key containing `\u0000` — comes from its `json_error_t`.
+///
+/// Differences from the other backends (rows of the parity table in `Docs/Backends.md`):
+/// integers above `Int64.max` are ``ParseError/Code/numberOutOfRange``; keys cannot contain
+/// `\u0000` (``ParseError/Code/nulInKey``); `-0` reads as `0.0` because jansson keeps it as the
+/// integer 0; jansson keeps no number text, so a number written with a fraction or exponent is
+/// read through its `Double`, and `Decimal`s come from the shortest digits of that `Double`.
+public struct JanssonBackend: JSONBackend {
+    public init() {}
+
+    public var name: String { "jansson" }
+
+    /// jansson's parser stops at 2048 levels.
+    public var maxSupportedDepth: Int { 2048 }
+
+    public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
+        guard input.count <= options.maxInputSize else {
+            throw ParseError(
+                code: .inputTooLarge,
+                message: "the input is \(input.count) bytes; the limit is \(options.maxInputSize)",
+                line: 1,
+                column: 1,
+                offset: 0,
+                backend: name
+            )
+        }
+        let start = try JSONScanner.contentStart(of: input, backend: name)
+        let body = UnsafeRawBufferPointer(rebasing: input[start...])
+        var flags = 0
+        if options.duplicateKeys == .reject { flags |= Int(JSON_REJECT_DUPLICATES) }
+        if options.allowsTopLevelScalars { flags |= Int(JSON_DECODE_ANY) }
+        if options.allowsNULInStrings { flags |= Int(JSON_ALLOW_NUL) }
+
+        var error = json_error_t()
+        // jansson refuses a null buffer even when it is empty; any address will do for no bytes.
+        let base = body.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+        guard let root = json_loadb(base.assumingMemoryBound(to: CChar.self), body.count, flags, &error) else {
+            throw failure(error, start: start, in: input, options: options)
+        }
+        // Inside strings jansson rejects a raw NUL; anywhere else in accepted text it is where
+        // jansson stopped reading, so what follows was never looked at.
+        let strayNUL = body.count > 0 && memchr(base, 0, body.count) != nil
+        let tooDeep =
+            options.maxDepth < maxSupportedDepth && JSONScanner.nestingExceeds(options.maxDepth, in: body)
+        if strayNUL || tooDeep {
+            CJansson_decref(root)
+            throw failure(error, start: start, in: input, options: options)
+        }
+        return JanssonDocument(adopting: root)
+    }
+
+    /// The error for input jansson (or the checks around it) refused.
+    private func failure(
+        _ error: json_error_t,
+        start: Int,
+        in input: UnsafeRawBufferPointer,
+        options: ParseOptions
+    ) -> ParseError {
+        var error = error
+        let text = withUnsafeBytes(of: &error.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        // Syntax errors read the same on every backend: the scan describes them.
+        do {
+            try JSONScanner.validate(input, options: options, backend: name)
+        } catch {
+            return error
+        }
+        let code: ParseError.Code
+        switch json_error_code(&error) {
+        case json_error_numeric_overflow: code = .numberOutOfRange
+        case json_error_null_byte_in_key: code = .nulInKey
+        case json_error_null_character: code = .nulInString
+        case json_error_stack_overflow: code = .depthLimitExceeded
+        case json_error_duplicate_key: code = .duplicateKey
+        default: code = .backendFailure
+        }
+        // jansson points just past the offending token; the scan's tape says where it starts.
+        let end = start + max(0, Int(error.position))
+        var offset = min(end, input.count)
+        if let tape = try? JSONScanner.tape(input, options: options, backend: name),
+            let token = tape.entries.first(where: { (entry: TapeEntry) -> Bool in
+                let quoted = entry.kind == TapeKind.string || entry.kind == TapeKind.key
+                let closing = Int(entry.offset + entry.length) + (quoted ? 1 : 0)
+                return closing == end && entry.kind != TapeKind.array && entry.kind != TapeKind.object
+            })
+        {
+            let quoted = token.kind == TapeKind.string || token.kind == TapeKind.key
+            offset = Int(token.offset) - (quoted ? 1 : 0)
+        }
+        return ParseError(
+            code: code,
+            message: text.isEmpty ? "jansson failed" : text,
+            offset: offset,
+            in: input,
+            backend: name
+        )
+    }
+}
+
+/// A document whose nodes are jansson's `json_t` structs.
+///
+/// The document owns one reference to the root and releases it exactly once, in `deinit`.
+/// Sharing it between tasks is safe — hence `@unchecked Sendable` — because nothing modifies the
+/// tree after parsing, jansson's reads do not mutate (object iteration walks the hash table's
+/// ordered list), and its reference counts are atomic since 2.11.
+final class JanssonDocument: JSONDocument, @unchecked Sendable {
+    private let rootPointer: UnsafeMutablePointer<json_t>
+
+    /// Takes ownership of one reference to `root`.
+    init(adopting root: UnsafeMutablePointer<json_t>) {
+        rootPointer = root
+    }
+
+    deinit {
+        CJansson_decref(rootPointer)
+    }
+
+    let backendName = "jansson"
+
+    var root: JSONNode { JanssonDocument.node(rootPointer) }
+
+    @inline(__always)
+    static func node(_ pointer: UnsafeMutablePointer<json_t>) -> JSONNode {
+        JSONNode(rawValue: UInt64(UInt(bitPattern: pointer)))
+    }
+
+    @inline(__always)
+    private func pointer(_ node: JSONNode) -> UnsafeMutablePointer<json_t>? {
+        UnsafeMutablePointer(bitPattern: UInt(truncatingIfNeeded: node.rawValue))
+    }
+
+    /// The node's tree with one more reference, for handing to C code.
+    func retainedTree(_ node: JSONNode) -> UnsafeMutablePointer<json_t>? {
+        pointer(node).map { CJansson_incref($0) }
+    }
+
+    func kind(of node: JSONNode) -> JSONKind {
+        guard let json = pointer(node) else { return .null }
+        switch CJansson_typeof(json) {
+        case JSON_OBJECT: return .object
+        case JSON_ARRAY: return .array
+        case JSON_STRING: return .string
+        case JSON_INTEGER, JSON_REAL: return .number
+        case JSON_TRUE, JSON_FALSE: return .bool
+        default: return .null
+        }
+    }
+
+    func bool(_ node: JSONNode) -> Bool? {
+        guard let json = pointer(node) else { return nil }
+        switch CJansson_typeof(json) {
+        case JSON_TRUE: return true
+        case JSON_FALSE: return false
+        default: return nil
+        }
+    }
+
+    func int64(_ node: JSONNode) -> Int64? {
+        guard let json = pointer(node) else { return nil }
+        switch CJansson_typeof(json) {
+        case JSON_INTEGER: return Int64(json_integer_value(json))
+        case JSON_REAL: return Int64(exactly: json_real_value(json))
+        default: return nil
+        }
+    }
+
+    func uint64(_ node: JSONNode) -> UInt64? {
+        guard let json = pointer(node) else { return nil }
+        switch CJansson_typeof(json) {
+        case JSON_INTEGER: return UInt64(exactly: json_integer_value(json))
+        case JSON_REAL: return UInt64(exactly: json_real_value(json))
+        default: return nil
+        }
+    }
+
+    func double(_ node: JSONNode) -> Double? {
+        guard let json = pointer(node) else { return nil }
+        switch CJansson_typeof(json) {
+        case JSON_INTEGER: return Double(json_integer_value(json))
+        case JSON_REAL: return json_real_value(json)
+        default: return nil
+        }
+    }
+
+    /// jansson keeps no number text.
+    func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        nil
+    }
+
+    func string(_ node: JSONNode) -> String? {
+        withStringUTF8(node) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func withStringUTF8<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        guard let json = pointer(node), CJansson_typeof(json) == JSON_STRING, let value = json_string_value(json) else {
+            return nil
+        }
+        return try body(UnsafeRawBufferPointer(start: value, count: json_string_length(json)))
+    }
+
+    func count(of node: JSONNode) -> Int {
+        guard let json = pointer(node) else { return 0 }
+        switch CJansson_typeof(json) {
+        case JSON_ARRAY: return json_array_size(json)
+        case JSON_OBJECT: return json_object_size(json)
+        default: return 0
+        }
+    }
+
+    func element(of node: JSONNode, at index: Int) -> JSONNode? {
+        guard index >= 0, let json = pointer(node), CJansson_typeof(json) == JSON_ARRAY,
+            let element = json_array_get(json, index)
+        else { return nil }
+        return JanssonDocument.node(element)
+    }
+
+    func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
+        guard let json = pointer(node), CJansson_typeof(json) == JSON_OBJECT else { return nil }
+        let base = key.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!
+        guard let value = json_object_getn(json, base.assumingMemoryBound(to: CChar.self), key.count) else {
+            return nil
+        }
+        return JanssonDocument.node(value)
+    }
+
+    func forEachElement(of node: JSONNode, _ body: (JSONNode) throws -> Void) rethrows {
+        guard let json = pointer(node), CJansson_typeof(json) == JSON_ARRAY else { return }
+        for index in 0..<json_array_size(json) {
+            if let element = json_array_get(json, index) {
+                try body(JanssonDocument.node(element))
+            }
+        }
+    }
+
+    func forEachMember(of node: JSONNode, _ body: (JSONKey, JSONNode) throws -> Void) rethrows {
+        guard let json = pointer(node), CJansson_typeof(json) == JSON_OBJECT else { return }
+        var iterator = json_object_iter(json)
+        while let current = iterator {
+            if let key = json_object_iter_key(current), let value = json_object_iter_value(current) {
+                let utf8 = UnsafeRawBufferPointer(start: key, count: json_object_iter_key_len(current))
+                try body(JSONKey(utf8: utf8), JanssonDocument.node(value))
+            }
+            iterator = json_object_iter_next(json, current)
+        }
+    }
+}
