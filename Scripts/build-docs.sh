@@ -5,20 +5,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/html}
+mkdir -p "$out"
+modules=(MapCore BackendFoundation BackendJansson JSONMapping)
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 # Touch the sources so every module is recompiled and emits its symbol graph.
-touch Sources/MapCore/JSON/JSON.swift Sources/BackendFoundation/*.swift Sources/JSONMapping/*.swift
+for module in "${modules[@]}"; do find "Sources/$module" -name '*.swift' -exec touch {} +; done
 swift build --target JSONMapping --scratch-path .build-docs \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
 status=0
-for module in MapCore BackendFoundation JSONMapping; do
+for module in "${modules[@]}"; do
     mkdir -p "$graphs/$module"
     cp "$graphs/all/$module".symbols.json "$graphs/all/$module"@*.symbols.json "$graphs/$module/" 2>/dev/null || true
-    log=$(docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
+    if ! log=$(docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
         --output-path "$out/$module" --fallback-display-name "$module" \
-        --fallback-bundle-identifier "org.swift-json-mapping.$module" 2>&1)
-    if grep -qE "^(warning|error)" <<<"$log"; then
+        --fallback-bundle-identifier "org.swift-json-mapping.$module" 2>&1); then
+        echo "$log" >&2
+        status=1
+    elif grep -qE "^(warning|error)" <<<"$log"; then
         echo "$log" >&2
         status=1
     fi

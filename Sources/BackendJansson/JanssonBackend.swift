@@ -16,10 +16,10 @@ public import MapCore
 /// where a binary must not link Foundation: a program that depends on `MapCore` and
 /// `BackendJansson` alone links no `libFoundation`.
 ///
-/// The ``ParseOptions`` map onto jansson's flags — duplicate keys onto `JSON_REJECT_DUPLICATES`,
+/// The `ParseOptions` map onto jansson's flags — duplicate keys onto `JSON_REJECT_DUPLICATES`,
 /// top-level scalars onto `JSON_DECODE_ANY`, `\u0000` in strings onto `JSON_ALLOW_NUL` — and the
 /// rest is enforced around the call: a byte-order mark is skipped, UTF-16 and UTF-32 are refused,
-/// nesting beyond ``ParseOptions/maxDepth`` is rejected exactly as by the other backends (jansson's
+/// nesting beyond `ParseOptions/maxDepth` is rejected exactly as by the other backends (jansson's
 /// own limit, 2048, is ``maxSupportedDepth``), and a raw NUL byte after the value, which jansson
 /// takes for the end of the input, is rejected as trailing content.
 ///
@@ -28,8 +28,8 @@ public import MapCore
 /// beyond `Double`, a key containing `\u0000` — comes from its `json_error_t`.
 ///
 /// Differences from the other backends (rows of the parity table in `Docs/Backends.md`):
-/// integers above `Int64.max` are ``ParseError/Code/numberOutOfRange``; keys cannot contain
-/// `\u0000` (``ParseError/Code/nulInKey``); `-0` reads as `0.0` because jansson keeps it as the
+/// integers above `Int64.max` are `ParseError/Code/numberOutOfRange`; keys cannot contain
+/// `\u0000` (`ParseError/Code/nulInKey`); `-0` reads as `0.0` because jansson keeps it as the
 /// integer 0; jansson keeps no number text, so a number written with a fraction or exponent is
 /// read through its `Double`, and `Decimal`s come from the shortest digits of that `Double`.
 public struct JanssonBackend: JSONBackend {

@@ -18,7 +18,7 @@ public import MapCore
 /// ```
 ///
 /// jansson's integers are `Int64`: a `UInt64` above `Int64.max`, or number text that is an integer
-/// beyond `Int64`, fails with ``MappingError/Code/notRepresentable`` rather than losing digits.
+/// beyond `Int64`, fails with `MappingError/Code/notRepresentable` rather than losing digits.
 public final class JanssonWriter: JSONWriting {
     private var stack: [(container: UnsafeMutablePointer<json_t>, key: String?)] = []
     private var root: UnsafeMutablePointer<json_t>?

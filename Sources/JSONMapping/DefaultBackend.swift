@@ -24,7 +24,7 @@ public enum Backends {
 
     /// The linked backend with this name.
     ///
-    /// - Throws: ``MapCore/MappingError`` with code `unsupportedValue` naming the known backends.
+    /// - Throws: ``MappingError`` with code `unsupportedValue` naming the known backends.
     public static func named(_ name: String) throws(MappingError) -> any JSONBackend {
         guard let backend = linked.first(where: { $0.name == name }) else {
             throw MappingError(
@@ -43,7 +43,7 @@ extension Mapper {
     /// The backend ``init(parseOptions:options:)`` uses: the one `JSONMAPPING_BACKEND` names, or
     /// else the first of ``Backends/linked`` (jansson when linked, otherwise Foundation).
     ///
-    /// - Throws: ``MapCore/MappingError`` when the variable names no linked backend.
+    /// - Throws: ``MappingError`` when the variable names no linked backend.
     public static func defaultBackend() throws(MappingError) -> any JSONBackend {
         if let name = ProcessInfo.processInfo.environment[backendEnvironmentVariable], !name.isEmpty {
             return try Backends.named(name)

@@ -90,7 +90,7 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
 }
 
 /// Optionals: `null` is `nil`; a missing value is still an error (use the idioms' optional forms,
-/// or ``JSON/decodeIfPresent(_:options:)``, to accept absence). `nil` is written as `null`.
+/// or ``JSON/decodeIfPresent(_:options:file:line:function:)``, to accept absence). `nil` is written as `null`.
 public struct OptionalBridge<Wrapped: JSONBridge>: JSONBridge {
     public let wrapped: Wrapped
 
