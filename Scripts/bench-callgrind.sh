@@ -9,6 +9,8 @@
 # Needs a release build (swift build -c release --product jsonmap-bench) and valgrind.
 # valgrind 3.19 cannot read the DWARF of Swift 6.3 binaries, so it runs on a copy without debug info.
 set -euo pipefail
+# Swift seeds its hashing per process; fixing the seed makes the two runs differ only by the iterations.
+export SWIFT_DETERMINISTIC_HASHING=1
 cd "$(dirname "$0")/.."
 files=(); measures=(); target=files
 for arg in "$@"; do

@@ -249,6 +249,36 @@ final class JanssonDocument: JSONDocument, @unchecked Sendable {
         return JanssonDocument.node(value)
     }
 
+    func doubles(in node: JSONNode) -> [Double]? {
+        guard let json = pointer(node), CJansson_typeof(json) == JSON_ARRAY else { return nil }
+        let count = json_array_size(json)
+        var values: [Double] = []
+        values.reserveCapacity(count)
+        for index in 0..<count {
+            guard let element = json_array_get(json, index) else { return nil }
+            switch CJansson_typeof(element) {
+            case JSON_REAL: values.append(json_real_value(element))
+            case JSON_INTEGER: values.append(Double(json_integer_value(element)))
+            default: return nil
+            }
+        }
+        return values
+    }
+
+    func int64s(in node: JSONNode) -> [Int64]? {
+        guard let json = pointer(node), CJansson_typeof(json) == JSON_ARRAY else { return nil }
+        let count = json_array_size(json)
+        var values: [Int64] = []
+        values.reserveCapacity(count)
+        for index in 0..<count {
+            guard let element = json_array_get(json, index), CJansson_typeof(element) == JSON_INTEGER else {
+                return nil  // reals that happen to be integral take the element-by-element path
+            }
+            values.append(Int64(json_integer_value(element)))
+        }
+        return values
+    }
+
     func forEachElement(of node: JSONNode, _ body: (JSONNode) throws -> Void) rethrows {
         guard let json = pointer(node), CJansson_typeof(json) == JSON_ARRAY else { return }
         for index in 0..<json_array_size(json) {

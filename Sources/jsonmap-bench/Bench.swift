@@ -8,12 +8,13 @@ import JSONMapping
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jsonmap-bench",
-        abstract: "Measure parsing and reading throughput against Foundation's JSONDecoder.",
+        abstract: "Measure parsing and mapping throughput against Foundation's JSONDecoder.",
         discussion: """
             Measures alternate within one process; each figure is the median of --runs runs.
             Build with `swift build -c release` first: debug figures mean nothing.
 
             Measures: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).
+            Backends: \(Backends.names.joined(separator: ", ")).
             """
     )
 
@@ -32,19 +33,23 @@ struct Bench: ParsableCommand {
     @Option(name: .customLong("measure"), help: "Only these measures; repeatable.")
     var measures: [Measure] = []
 
-    @Option(help: "Run each selected measure exactly this many times, print checksums and exit (for callgrind).")
+    @Option(name: .customLong("backend"), help: "Only these backends for per-backend measures; repeatable.")
+    var backendNames: [String] = []
+
+    @Option(help: "Run each selected row exactly this many times, print checksums and exit (for callgrind).")
     var iterations: Int?
 
     mutating func run() throws {
         let inputs = try Corpus.load(folder: corpus, only: files)
+        let backends = try backendNames.isEmpty ? Backends.linked : backendNames.map { try Backends.named($0) }
         let selected = measures.isEmpty ? Measure.allCases : measures
         if let iterations {
             for input in inputs {
-                let prepared = try Prepared(input)
-                for measure in selected {
+                let prepared = try Prepared(input, backends: backends)
+                for row in rows(selected, backends: backends, for: prepared) {
                     var checksum = Checksum()
-                    for _ in 0..<iterations { checksum.combine(try measure.run(prepared)) }
-                    print("\(input.name) \(measure.rawValue) checksum \(checksum.value)")
+                    for _ in 0..<iterations { checksum.combine(try row.run(prepared)) }
+                    print("\(input.name) \(row.measure.rawValue) \(row.backend) checksum \(checksum.value)")
                 }
             }
             return
@@ -57,29 +62,43 @@ struct Bench: ParsableCommand {
         }
         var table: [[String]] = []
         for input in inputs {
-            let prepared = try Prepared(input)
-            let results = try Timing.measure(selected, on: prepared, runs: runs)
-            let reference = results[.jsondecoder]
-            for measure in selected {
-                guard let mbps = results[measure] else { continue }
+            let prepared = try Prepared(input, backends: backends)
+            for problem in prepared.disagreements() {
+                FileHandle.standardError.write(Data("note: \(problem)\n".utf8))
+            }
+            let rows = rows(selected, backends: backends, for: prepared)
+            let results = try Timing.measure(rows, on: prepared, runs: runs)
+            let reference = results[Row(measure: .jsondecoder, backend: "reference")]
+            for row in rows {
+                guard let mbps = results[row] else { continue }
                 let ratio = reference.map { mbps / $0 }
                 if json {
-                    let row: [String: Any] = [
-                        "corpus": input.name, "backend": "foundation", "measure": measure.rawValue,
+                    let fields: [String: Any] = [
+                        "corpus": input.name, "backend": row.backend, "measure": row.measure.rawValue,
                         "mbps": (mbps * 10).rounded() / 10,
                         "ratio_vs_jsondecoder": ratio.map { ($0 * 100).rounded() / 100 } ?? NSNull(),
                     ]
-                    let data = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
+                    let data = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
                     print(String(decoding: data, as: UTF8.self))
                 } else {
                     table.append([
-                        input.name, measure.rawValue, String(format: "%.1f", mbps),
+                        input.name, row.measure.rawValue, row.backend, String(format: "%.1f", mbps),
                         ratio.map { String(format: "%.2f×", $0) } ?? "-",
                     ])
                 }
             }
         }
-        if !json { printTable(header: ["corpus", "measure", "MB/s", "vs jsondecoder"], rows: table) }
+        if !json { printTable(header: ["corpus", "measure", "backend", "MB/s", "vs jsondecoder"], rows: table) }
+    }
+
+    /// The rows to run on one input: per-backend measures once per backend, model measures only
+    /// where the corpus has models.
+    private func rows(_ measures: [Measure], backends: [any JSONBackend], for input: Prepared) -> [Row] {
+        measures.flatMap { measure -> [Row] in
+            if measure.needsModels, input.models == nil { return [] }
+            if measure.isPerBackend { return backends.map { Row(measure: measure, backend: $0.name) } }
+            return [Row(measure: measure, backend: measure == .scan ? "foundation" : "reference")]
+        }
     }
 
     private func printTable(header: [String], rows: [[String]]) {
@@ -87,7 +106,7 @@ struct Bench: ParsableCommand {
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         for (index, row) in all.enumerated() {
             let cells = row.enumerated().map { column, cell in
-                column < 2
+                column < 3
                     ? cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[column] - cell.count) + cell
             }

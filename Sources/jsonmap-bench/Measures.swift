@@ -1,45 +1,107 @@
 import ArgumentParser
-import BackendFoundation
 import Foundation
 import MapCore
 
 /// What can be timed. Every measure reads the whole input and returns a checksum of what it read.
 enum Measure: String, CaseIterable, ExpressibleByArgument {
-    /// Reference: Foundation's JSONDecoder decoding the whole document into a generic Decodable tree.
+    /// Reference: Foundation's JSONDecoder decoding the corpus's model structs (a generic
+    /// `Decodable` tree for corpora without models).
     case jsondecoder
-    /// JSONSerialization.jsonObject alone.
+    /// Reference: JSONSerialization.jsonObject alone.
     case jsonserialization
-    /// The package's validating scan alone, recording its tape (the first step of `parse`).
+    /// Reference: JSONSerialization, then the model structs mapped by hand with `as?` casts.
+    case handmap
+    /// Reference: JSONSerialization's `Any` walked by hand with `as?` casts (without parsing).
+    case handwalk
+    /// The package's validating scan alone, recording its tape (the first step of the Foundation parse).
     case scan
-    /// BackendFoundation's parse: scan, JSONSerialization, collecting its strings.
+    /// A backend's parse alone.
     case parse
     /// Reading every value of a parsed document through `JSON` views and the built-in bridges.
     case walk
-    /// The same walk written by hand over JSONSerialization's `Any` with `as?` casts.
-    case handwalk
+    /// A backend's parse, then mapping into the model structs through bridges and `JSON` views.
+    case bridges
+
+    /// Whether the measure runs once per backend.
+    var isPerBackend: Bool {
+        switch self {
+        case .parse, .walk, .bridges: true
+        default: false
+        }
+    }
+
+    /// Whether the measure needs the corpus's model structs.
+    var needsModels: Bool {
+        self == .handmap || self == .bridges
+    }
+}
+
+/// One row of results: a measure, and the backend it ran on (`reference` for Foundation's own APIs).
+struct Row: Hashable {
+    var measure: Measure
+    var backend: String
 
     func run(_ input: Prepared) throws -> UInt64 {
         var sum = Checksum()
-        switch self {
+        switch measure {
         case .jsondecoder:
-            let value = try JSONDecoder().decode(AnyDecodable.self, from: input.data)
-            sum.add(value.count)
+            if let models = input.models {
+                sum.add(try models.jsonDecoder(input.data))
+            } else {
+                sum.add(try JSONDecoder().decode(AnyDecodable.self, from: input.data).count)
+            }
         case .jsonserialization:
             let object = try JSONSerialization.jsonObject(with: input.data, options: [.fragmentsAllowed])
             sum.add(object is [Any] ? 1 : 2)
+        case .handmap:
+            sum.add(try input.models?.handmap(input.data) ?? 0)
+        case .handwalk:
+            Walks.handWalk(input.serialized, &sum)
         case .scan:
             let tape = try input.bytes.withUnsafeBytes { try JSONScanner.tape($0, options: ParseOptions()) }
             sum.add(tape.entries.count)
         case .parse:
-            let json = try input.mapper.parse(input.bytes)
-            sum.add(json.count)
+            sum.add(try input.mapper(backend).parse(input.bytes).count)
         case .walk:
-            let context = MappingContext()
-            try Walks.walk(input.parsed, context, &sum)
-        case .handwalk:
-            Walks.handWalk(input.serialized, &sum)
+            try Walks.walk(input.parsed[backend] ?? JSON.null, MappingContext(), &sum)
+        case .bridges:
+            sum.add(try input.models?.bridges(input.mapper(backend), input.bytes) ?? 0)
         }
         return sum.value
+    }
+}
+
+/// The three ways one corpus's models are decoded.
+struct ModelDecoders {
+    let jsonDecoder: (Data) throws -> Int
+    let bridges: (Mapper, [UInt8]) throws -> Int
+    let handmap: (Data) throws -> Int
+
+    static func of<Model: BenchModel>(_ type: Model.Type) -> ModelDecoders {
+        ModelDecoders(
+            jsonDecoder: { try JSONDecoder().decode(Model.self, from: $0).checksum },
+            bridges: { mapper, bytes in try mapper.decode(Model.self, from: bytes).checksum },
+            handmap: { data in
+                let object = try JSONSerialization.jsonObject(with: data)
+                guard let model = Model(handMapped: object) else {
+                    throw CocoaError(
+                        .coderReadCorrupt,
+                        userInfo: [NSDebugDescriptionErrorKey: "hand mapping of \(Model.self) failed"]
+                    )
+                }
+                return model.checksum
+            }
+        )
+    }
+
+    /// The models of a corpus file, by its name.
+    static func forCorpus(_ name: String) -> ModelDecoders? {
+        switch name {
+        case "twitter": of(TwitterSearch.self)
+        case "citm_catalog": of(CitmCatalog.self)
+        case "canada": of(FeatureCollection.self)
+        default: nil
+        }
     }
 }
 
@@ -48,17 +110,56 @@ struct Prepared {
     let name: String
     let bytes: [UInt8]
     let data: Data
-    let mapper: Mapper
-    let parsed: JSON
+    let mappers: [String: Mapper]
+    let parsed: [String: JSON]
     let serialized: Any
+    let models: ModelDecoders?
 
-    init(_ input: CorpusFile) throws {
+    init(_ input: CorpusFile, backends: [any JSONBackend]) throws {
         name = input.name
         bytes = input.bytes
         data = Data(input.bytes)
-        mapper = try Mapper(backend: FoundationBackend())
-        parsed = try mapper.parse(bytes)
+        var mappers: [String: Mapper] = [:]
+        var parsed: [String: JSON] = [:]
+        for backend in backends {
+            let mapper = try Mapper(backend: backend)
+            mappers[backend.name] = mapper
+            parsed[backend.name] = try mapper.parse(input.bytes)
+        }
+        self.mappers = mappers
+        self.parsed = parsed
         serialized = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        models = ModelDecoders.forCorpus(input.name)
+    }
+
+    func mapper(_ backend: String) throws -> Mapper {
+        guard let mapper = mappers[backend] else { throw ValidationError("no backend named \(backend)") }
+        return mapper
+    }
+
+    /// Problems found by decoding the models every way once: a backend's bridges must produce
+    /// exactly what JSONDecoder produces.
+    func disagreements() -> [String] {
+        guard let models else { return [] }
+        var problems: [String] = []
+        do {
+            let reference = try models.jsonDecoder(data)
+            for (backend, mapper) in mappers.sorted(by: { $0.key < $1.key }) {
+                let checksum = try models.bridges(mapper, bytes)
+                if checksum != reference {
+                    problems.append(
+                        "\(name): bridges on \(backend) give checksum \(checksum), JSONDecoder \(reference)"
+                    )
+                }
+            }
+            let hand = try models.handmap(data)
+            if hand != reference {
+                problems.append("\(name): the hand mapping differs from JSONDecoder (NSNumber's misrounded doubles)")
+            }
+        } catch {
+            problems.append("\(name): \(error)")
+        }
+        return problems
     }
 }
 

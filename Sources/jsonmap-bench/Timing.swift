@@ -1,24 +1,24 @@
 import Foundation
 
 enum Timing {
-    /// Median MB/s per measure. Every run visits each measure once, in turn, so machine noise
-    /// spreads over all of them alike; a run times as many iterations as fill about 40 ms.
-    static func measure(_ measures: [Measure], on input: Prepared, runs: Int) throws -> [Measure: Double] {
-        var iterations: [Measure: Int] = [:]
-        for measure in measures {
-            let once = try seconds { _ = try measure.run(input) }
-            iterations[measure] = max(1, Int(0.04 / max(once, 1e-7)))
+    /// Median MB/s per row. Every run visits each row once, in turn, so machine noise spreads
+    /// over all of them alike; a run times as many iterations as fill about 40 ms.
+    static func measure(_ rows: [Row], on input: Prepared, runs: Int) throws -> [Row: Double] {
+        var iterations: [Row: Int] = [:]
+        for row in rows {
+            let once = try seconds { _ = try row.run(input) }
+            iterations[row] = max(1, Int(0.04 / max(once, 1e-7)))
         }
-        var samples: [Measure: [Double]] = [:]
+        var samples: [Row: [Double]] = [:]
         for _ in 0..<runs {
-            for measure in measures {
-                let count = iterations[measure] ?? 1
+            for row in rows {
+                let count = iterations[row] ?? 1
                 var checksum = Checksum()
                 let elapsed = try seconds {
-                    for _ in 0..<count { checksum.combine(try measure.run(input)) }
+                    for _ in 0..<count { checksum.combine(try row.run(input)) }
                 }
                 blackHole(checksum)
-                samples[measure, default: []].append(Double(input.bytes.count * count) / elapsed / 1e6)
+                samples[row, default: []].append(Double(input.bytes.count * count) / elapsed / 1e6)
             }
         }
         return samples.mapValues { values in values.sorted()[values.count / 2] }

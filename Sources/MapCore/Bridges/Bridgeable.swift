@@ -21,18 +21,33 @@ public protocol Bridgeable {
 /// The bridge of an implicit use of a ``Bridgeable`` type: the mapper's override for the type
 /// when there is one, the type's own bridge otherwise.
 public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
+    @inlinable
     public init() {}
 
     public var kind: JSONKind? { Value.bridge.kind }
 
+    // These call the type's bridge directly rather than through `MappingContext.decode`, so that
+    // nested types (`[[Double]]`, `[Performance]`) are not recursive calls of one generic
+    // function, which the optimizer would leave unspecialized.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
-        try context.decode(Value.self, from: json)
+        if context.hasOverrides, let bridge = context.lookUpOverride(Value.self) {
+            return try bridge.decode(json, in: context)
+        }
+        return try Value.bridge.decode(json, in: context)
+    }
+
+    @inlinable
+    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
+        context.hasOverrides ? nil : Value.bridge.decodeArray(json, in: context)
     }
 
     @inlinable
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
-        try context.encode(value, to: writer)
+        if context.hasOverrides, let bridge = context.lookUpOverride(Value.self) {
+            return try bridge.encode(value, to: writer, in: context)
+        }
+        try Value.bridge.encode(value, to: writer, in: context)
     }
 }
 

@@ -2,16 +2,20 @@
 public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     public let item: Item
 
+    @inlinable
     public init(_ item: Item) {
         self.item = item
     }
 
+    @inlinable
     public var kind: JSONKind? { .array }
 
+    @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
         guard json.kind == .array else {
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
         }
+        if let values = item.decodeArray(json, in: context) { return values }
         let document = json.document
         var result: [Item.Value] = []
         result.reserveCapacity(document.count(of: json.node))
@@ -30,6 +34,28 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
         return result
     }
 
+    /// An array of arrays in one go, when the item bridge can read each inner array in one go
+    /// (`[[Double]]`, `[[[Double]]]`); `nil` otherwise, or when any inner array would not convert.
+    @inlinable
+    public func decodeArray(_ json: JSON, in context: MappingContext) -> [[Item.Value]]? {
+        guard json.absence == nil else { return nil }
+        let document = json.document
+        guard document.kind(of: json.node) == .array else { return nil }
+        var result: [[Item.Value]] = []
+        result.reserveCapacity(document.count(of: json.node))
+        var complete = true
+        document.forEachElement(of: json.node) { node in
+            guard complete else { return }
+            if let inner = item.decodeArray(JSON(document: document, node: node), in: context) {
+                result.append(inner)
+            } else {
+                complete = false
+            }
+        }
+        return complete ? result : nil
+    }
+
+    @inlinable
     public func encode(_ value: [Item.Value], to writer: some JSONWriting, in context: MappingContext) throws {
         try writer.beginArray()
         for (index, element) in value.enumerated() {
@@ -46,12 +72,14 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
 public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
     public let member: Member
 
+    @inlinable
     public init(_ member: Member) {
         self.member = member
     }
 
     public var kind: JSONKind? { .object }
 
+    @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> [String: Member.Value] {
         guard json.kind == .object else {
             throw context.kindError(expected: .object, at: json, targetType: "[String: \(Member.Value.self)]")
@@ -73,6 +101,7 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
         return result
     }
 
+    @inlinable
     public func encode(_ value: [String: Member.Value], to writer: some JSONWriting, in context: MappingContext) throws
     {
         try writer.beginObject()
@@ -94,17 +123,20 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
 public struct OptionalBridge<Wrapped: JSONBridge>: JSONBridge {
     public let wrapped: Wrapped
 
+    @inlinable
     public init(_ wrapped: Wrapped) {
         self.wrapped = wrapped
     }
 
     public var kind: JSONKind? { wrapped.kind }
 
+    @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Wrapped.Value? {
         if json.kind == .null { return nil }
         return try wrapped.decode(json, in: context)
     }
 
+    @inlinable
     public func encode(_ value: Wrapped.Value?, to writer: some JSONWriting, in context: MappingContext) throws {
         if let value {
             try wrapped.encode(value, to: writer, in: context)
@@ -115,15 +147,15 @@ public struct OptionalBridge<Wrapped: JSONBridge>: JSONBridge {
 }
 
 extension Array: Bridgeable where Element: Bridgeable {
-    public static var bridge: ArrayBridge<ImplicitBridge<Element>> { ArrayBridge(ImplicitBridge()) }
+    @inlinable public static var bridge: ArrayBridge<ImplicitBridge<Element>> { ArrayBridge(ImplicitBridge()) }
 }
 
 extension Dictionary: Bridgeable where Key == String, Value: Bridgeable {
-    public static var bridge: DictionaryBridge<ImplicitBridge<Value>> { DictionaryBridge(ImplicitBridge()) }
+    @inlinable public static var bridge: DictionaryBridge<ImplicitBridge<Value>> { DictionaryBridge(ImplicitBridge()) }
 }
 
 extension Optional: Bridgeable where Wrapped: Bridgeable {
-    public static var bridge: OptionalBridge<ImplicitBridge<Wrapped>> { OptionalBridge(ImplicitBridge()) }
+    @inlinable public static var bridge: OptionalBridge<ImplicitBridge<Wrapped>> { OptionalBridge(ImplicitBridge()) }
 }
 
 /// Enums and other `RawRepresentable` types through their raw value's bridge. An unknown raw

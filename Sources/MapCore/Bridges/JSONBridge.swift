@@ -19,9 +19,21 @@ public protocol JSONBridge<Value>: Sendable {
 
     /// Writes a value.
     func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws
+
+    /// Reads a whole array of values in one go, when the bridge can do it faster than element by
+    /// element; `nil` to let ``ArrayBridge`` read each element. Return `nil` too when any element
+    /// would not convert, so that the element-by-element path reports which one. The default
+    /// returns `nil`; the built-in `Double`, `Int`, `Int64` and `String` bridges use the
+    /// document's bulk reads.
+    func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]?
 }
 
 extension JSONBridge {
+    @inlinable
+    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
+        nil
+    }
+
     /// Reads a value outside any mapper; errors are ``MappingError``s, and diagnostics go to the
     /// options' handler.
     public func decode(

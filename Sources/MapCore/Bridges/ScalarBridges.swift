@@ -1,6 +1,7 @@
 /// Integers, overflow-checked: 300 into `Int8` and 1.5 into `Int` fail with
 /// ``MappingError/Code/notRepresentable``; `1e2` into `Int` is 100; `UInt64.max` decodes exactly.
 public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
+    @inlinable
     public init() {}
 
     public var kind: JSONKind? { .number }
@@ -47,6 +48,14 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
         )
     }
 
+    /// `[Int64]` and `[Int]` come from the document's bulk read.
+    @inlinable
+    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
+        guard Value.isSigned, Value.bitWidth == 64, json.absence == nil else { return nil }
+        guard let values = json.document.int64s(in: json.node) else { return nil }
+        return values.map { Value(truncatingIfNeeded: $0) }
+    }
+
     @inlinable
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         if Value.isSigned, let value = Int64(exactly: value) {
@@ -70,19 +79,20 @@ public typealias UInt16Bridge = IntegerBridge<UInt16>
 public typealias UInt32Bridge = IntegerBridge<UInt32>
 public typealias UInt64Bridge = IntegerBridge<UInt64>
 
-extension Int: Bridgeable { public static var bridge: IntBridge { IntBridge() } }
-extension Int8: Bridgeable { public static var bridge: Int8Bridge { Int8Bridge() } }
-extension Int16: Bridgeable { public static var bridge: Int16Bridge { Int16Bridge() } }
-extension Int32: Bridgeable { public static var bridge: Int32Bridge { Int32Bridge() } }
-extension Int64: Bridgeable { public static var bridge: Int64Bridge { Int64Bridge() } }
-extension UInt: Bridgeable { public static var bridge: UIntBridge { UIntBridge() } }
-extension UInt8: Bridgeable { public static var bridge: UInt8Bridge { UInt8Bridge() } }
-extension UInt16: Bridgeable { public static var bridge: UInt16Bridge { UInt16Bridge() } }
-extension UInt32: Bridgeable { public static var bridge: UInt32Bridge { UInt32Bridge() } }
-extension UInt64: Bridgeable { public static var bridge: UInt64Bridge { UInt64Bridge() } }
+extension Int: Bridgeable { @inlinable public static var bridge: IntBridge { IntBridge() } }
+extension Int8: Bridgeable { @inlinable public static var bridge: Int8Bridge { Int8Bridge() } }
+extension Int16: Bridgeable { @inlinable public static var bridge: Int16Bridge { Int16Bridge() } }
+extension Int32: Bridgeable { @inlinable public static var bridge: Int32Bridge { Int32Bridge() } }
+extension Int64: Bridgeable { @inlinable public static var bridge: Int64Bridge { Int64Bridge() } }
+extension UInt: Bridgeable { @inlinable public static var bridge: UIntBridge { UIntBridge() } }
+extension UInt8: Bridgeable { @inlinable public static var bridge: UInt8Bridge { UInt8Bridge() } }
+extension UInt16: Bridgeable { @inlinable public static var bridge: UInt16Bridge { UInt16Bridge() } }
+extension UInt32: Bridgeable { @inlinable public static var bridge: UInt32Bridge { UInt32Bridge() } }
+extension UInt64: Bridgeable { @inlinable public static var bridge: UInt64Bridge { UInt64Bridge() } }
 
 /// `Double`, correctly rounded from the number as written; NaN and infinities cannot be encoded.
 public struct DoubleBridge: JSONBridge {
+    @inlinable
     public init() {}
 
     public var kind: JSONKind? { .number }
@@ -91,6 +101,11 @@ public struct DoubleBridge: JSONBridge {
     public func decode(_ json: JSON, in context: MappingContext) throws -> Double {
         if json.absence == nil, let value = json.document.double(json.node) { return value }
         throw context.kindError(expected: .number, at: json, targetType: "Double")
+    }
+
+    @inlinable
+    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Double]? {
+        json.absence == nil ? json.document.doubles(in: json.node) : nil
     }
 
     @inlinable
@@ -135,11 +150,12 @@ public struct FloatBridge: JSONBridge {
     }
 }
 
-extension Double: Bridgeable { public static var bridge: DoubleBridge { DoubleBridge() } }
-extension Float: Bridgeable { public static var bridge: FloatBridge { FloatBridge() } }
+extension Double: Bridgeable { @inlinable public static var bridge: DoubleBridge { DoubleBridge() } }
+extension Float: Bridgeable { @inlinable public static var bridge: FloatBridge { FloatBridge() } }
 
 /// `Bool` from JSON `true` / `false` only: numbers and strings are type mismatches.
 public struct BoolBridge: JSONBridge {
+    @inlinable
     public init() {}
 
     public var kind: JSONKind? { .bool }
@@ -182,10 +198,11 @@ public struct LenientBoolBridge: JSONBridge {
     }
 }
 
-extension Bool: Bridgeable { public static var bridge: BoolBridge { BoolBridge() } }
+extension Bool: Bridgeable { @inlinable public static var bridge: BoolBridge { BoolBridge() } }
 
 /// `String`, unescaped.
 public struct StringBridge: JSONBridge {
+    @inlinable
     public init() {}
 
     public var kind: JSONKind? { .string }
@@ -197,12 +214,17 @@ public struct StringBridge: JSONBridge {
     }
 
     @inlinable
+    public func decodeArray(_ json: JSON, in context: MappingContext) -> [String]? {
+        json.absence == nil ? json.document.strings(in: json.node) : nil
+    }
+
+    @inlinable
     public func encode(_ value: String, to writer: some JSONWriting, in context: MappingContext) throws {
         try writer.string(value)
     }
 }
 
-extension String: Bridgeable { public static var bridge: StringBridge { StringBridge() } }
+extension String: Bridgeable { @inlinable public static var bridge: StringBridge { StringBridge() } }
 
 /// A ``JSON`` view itself: decoding keeps the sub-tree as it is, encoding writes it back unchanged.
 public struct JSONValueBridge: JSONBridge {
@@ -222,4 +244,4 @@ public struct JSONValueBridge: JSONBridge {
     }
 }
 
-extension JSON: Bridgeable { public static var bridge: JSONValueBridge { JSONValueBridge() } }
+extension JSON: Bridgeable { @inlinable public static var bridge: JSONValueBridge { JSONValueBridge() } }

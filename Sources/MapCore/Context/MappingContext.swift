@@ -15,7 +15,9 @@ public final class MappingContext {
     /// The view the operation started from; paths are reported from the root of its document.
     public let base: JSON?
 
-    @usableFromInline var frames: ContiguousArray<Frame> = []
+    // Mutated at every step; the context is confined to one call (not Sendable), so the dynamic
+    // exclusivity check on each push and pop buys nothing.
+    @exclusivity(unchecked) @usableFromInline var frames: ContiguousArray<Frame> = []
     @usableFromInline let hasOverrides: Bool
     /// Whether anyone will read the entries.
     public let collectsDiagnostics: Bool

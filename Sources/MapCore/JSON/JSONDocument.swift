@@ -95,6 +95,19 @@ public protocol JSONDocument: AnyObject, Sendable {
     ///
     /// Used only to describe where an error happened; the default implementation searches depth first.
     func path(from ancestor: JSONNode, to node: JSONNode) -> [JSONPath.Component]?
+
+    /// Bulk read: every element of an array of numbers as a correctly rounded `Double`; `nil` when
+    /// the node is not an array or any element is not a number (the caller then reads element by
+    /// element to report which). The default implementation reads element by element.
+    func doubles(in node: JSONNode) -> [Double]?
+
+    /// Bulk read: every element of an array as an exact `Int64`; `nil` when the node is not an
+    /// array or any element is not an integral number that fits.
+    func int64s(in node: JSONNode) -> [Int64]?
+
+    /// Bulk read: every element of an array of strings; `nil` when the node is not an array or
+    /// any element is not a string.
+    func strings(in node: JSONNode) -> [String]?
 }
 
 extension JSONDocument {
@@ -110,6 +123,42 @@ extension JSONDocument {
                 try body(element)
             }
         }
+    }
+
+    // The defaults are written out per type: a generic helper would run unspecialized behind the
+    // existential and pay for type metadata on every call.
+
+    public func doubles(in node: JSONNode) -> [Double]? {
+        guard kind(of: node) == .array else { return nil }
+        var values: [Double] = []
+        values.reserveCapacity(count(of: node))
+        var complete = true
+        forEachElement(of: node) { element in
+            if complete, let value = double(element) { values.append(value) } else { complete = false }
+        }
+        return complete ? values : nil
+    }
+
+    public func int64s(in node: JSONNode) -> [Int64]? {
+        guard kind(of: node) == .array else { return nil }
+        var values: [Int64] = []
+        values.reserveCapacity(count(of: node))
+        var complete = true
+        forEachElement(of: node) { element in
+            if complete, let value = int64(element) { values.append(value) } else { complete = false }
+        }
+        return complete ? values : nil
+    }
+
+    public func strings(in node: JSONNode) -> [String]? {
+        guard kind(of: node) == .array else { return nil }
+        var values: [String] = []
+        values.reserveCapacity(count(of: node))
+        var complete = true
+        forEachElement(of: node) { element in
+            if complete, let value = string(element) { values.append(value) } else { complete = false }
+        }
+        return complete ? values : nil
     }
 
     public func path(from ancestor: JSONNode, to node: JSONNode) -> [JSONPath.Component]? {
