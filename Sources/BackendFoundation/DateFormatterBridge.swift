@@ -14,6 +14,8 @@ public struct DateFormatterBridge: JSONBridge {
     private let formatter: DateFormatter
     private let format: String
 
+    /// A bridge for `format`, a `DateFormatter` pattern; `timeZone` defaults to UTC and `locale` to
+    /// `en_US_POSIX`.
     public init(
         format: String,
         timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!,
@@ -27,8 +29,11 @@ public struct DateFormatterBridge: JSONBridge {
         self.format = format
     }
 
+    /// Always `JSONKind.string`.
     public var kind: JSONKind? { .string }
 
+    /// Reads a string in the format; one that does not match throws
+    /// `MappingError.Code.bridgingFailed`, and anything but a string fails as `StringBridge` does.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Date {
         let text = try StringBridge().decode(json, in: context)
         guard let date = formatter.date(from: text) else {
@@ -42,6 +47,7 @@ public struct DateFormatterBridge: JSONBridge {
         return date
     }
 
+    /// Writes the date in the format, in the bridge's time zone.
     public func encode(_ value: Date, to writer: some JSONWriting, in context: MappingContext) throws {
         try writer.string(formatter.string(from: value))
     }

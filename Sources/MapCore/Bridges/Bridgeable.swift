@@ -12,6 +12,7 @@
 /// Implicit uses go through ``MappingContext/decode(_:from:)``, so a mapper's override for a type
 /// (see ``MappingOptions/override(_:with:)``) reaches every one of them.
 public protocol Bridgeable {
+    /// The type of ``bridge``: a bridge whose `Value` is the conforming type.
     associatedtype DefaultBridge: JSONBridge where DefaultBridge.Value == Self
 
     /// The bridge used when none is given.
@@ -21,14 +22,17 @@ public protocol Bridgeable {
 /// The bridge of an implicit use of a ``Bridgeable`` type: the mapper's override for the type
 /// when there is one, the type's own bridge otherwise.
 public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
+    /// The bridge; there is nothing to configure.
     @inlinable
     public init() {}
 
+    /// The kind of `Value`'s own bridge, whatever the mapper overrides.
     public var kind: JSONKind? { Value.bridge.kind }
 
     // These call the type's bridge directly rather than through `MappingContext.decode`, so that
     // nested types (`[[Double]]`, `[Performance]`) are not recursive calls of one generic
     // function, which the optimizer would leave unspecialized.
+    /// Reads through the mapper's override for `Value` when there is one, else through `Value.bridge`.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         if context.hasOverrides, let bridge = context.lookUpOverride(Value.self) {
@@ -37,11 +41,14 @@ public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
         return try Value.bridge.decode(json, in: context)
     }
 
+    /// `nil` when the mapper has any override, so that each element goes through it; otherwise
+    /// `Value.bridge`'s bulk read.
     @inlinable
     public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
         context.hasOverrides ? nil : Value.bridge.decodeArray(json, in: context)
     }
 
+    /// Writes through the mapper's override for `Value` when there is one, else through `Value.bridge`.
     @inlinable
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         if context.hasOverrides, let bridge = context.lookUpOverride(Value.self) {
@@ -57,6 +64,11 @@ extension JSON {
     /// ```swift
     /// let id = try json["user"]["id"].decode(Int64.self)
     /// ```
+    ///
+    /// `options` defaults to ``MappingOptions/init()``; `file`, `line` and `function` default to
+    /// the caller's, for diagnostics.
+    ///
+    /// - Throws: ``MappingError`` with the failing value's path.
     public func decode<T: Bridgeable>(
         _ type: T.Type = T.self,
         options: MappingOptions = MappingOptions(),
@@ -67,7 +79,10 @@ extension JSON {
         try ImplicitBridge<T>().decode(self, options: options, file: file, line: line, function: function)
     }
 
-    /// Decodes the value through a bridge.
+    /// Decodes the value through a bridge; the defaults are those of
+    /// ``decode(_:options:file:line:function:)``.
+    ///
+    /// - Throws: ``MappingError`` with the failing value's path.
     public func decode<B: JSONBridge>(
         with bridge: B,
         options: MappingOptions = MappingOptions(),
@@ -78,7 +93,10 @@ extension JSON {
         try bridge.decode(self, options: options, file: file, line: line, function: function)
     }
 
-    /// Decodes the value, or returns `nil` when it is missing or `null`.
+    /// Decodes the value, or returns `nil` when it is missing or `null`; the defaults are those of
+    /// ``decode(_:options:file:line:function:)``.
+    ///
+    /// - Throws: ``MappingError`` for a value that is there but does not convert.
     public func decodeIfPresent<T: Bridgeable>(
         _ type: T.Type = T.self,
         options: MappingOptions = MappingOptions(),

@@ -1,15 +1,23 @@
 /// Arrays whose elements another bridge converts. Each element's errors carry its index.
 public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
+    /// The bridge of each element.
     public let item: Item
 
+    /// Arrays whose elements `item` converts.
     @inlinable
     public init(_ item: Item) {
         self.item = item
     }
 
+    /// Always ``JSONKind/array``.
     @inlinable
     public var kind: JSONKind? { .array }
 
+    /// Reads the elements in one go when the item bridge's ``JSONBridge/decodeArray(_:in:)`` can,
+    /// else one by one. Anything but an array fails with
+    /// ``MappingContext/kindError(expected:at:targetType:)``. An element's ``MappingError``
+    /// carries the element's index in its path; an element's error of another type becomes
+    /// ``MappingError/Code/other``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
         guard json.kind == .array else {
@@ -55,6 +63,7 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
         return complete ? result : nil
     }
 
+    /// Writes an array, each element through the item bridge; an element's error carries its index.
     @inlinable
     public func encode(_ value: [Item.Value], to writer: some JSONWriting, in context: MappingContext) throws {
         try writer.beginArray()
@@ -70,15 +79,21 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
 /// `[String: Value]` from an object whose member values another bridge converts.
 /// Written with keys sorted, so output does not depend on dictionary order.
 public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
+    /// The bridge of each member value.
     public let member: Member
 
+    /// Objects whose member values `member` converts.
     @inlinable
     public init(_ member: Member) {
         self.member = member
     }
 
+    /// Always ``JSONKind/object``.
     public var kind: JSONKind? { .object }
 
+    /// Anything but an object fails with ``MappingContext/kindError(expected:at:targetType:)``.
+    /// A member's ``MappingError`` carries the member's key in its path; a member's error of
+    /// another type becomes ``MappingError/Code/other``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> [String: Member.Value] {
         guard json.kind == .object else {
@@ -101,6 +116,7 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
         return result
     }
 
+    /// Writes an object with its keys in UTF-8 byte order; a member's error carries its key.
     @inlinable
     public func encode(_ value: [String: Member.Value], to writer: some JSONWriting, in context: MappingContext) throws
     {
@@ -121,21 +137,26 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
 /// Optionals: `null` is `nil`; a missing value is still an error (use the idioms' optional forms,
 /// or ``JSON/decodeIfPresent(_:options:file:line:function:)``, to accept absence). `nil` is written as `null`.
 public struct OptionalBridge<Wrapped: JSONBridge>: JSONBridge {
+    /// The bridge of the value when it is not `null`.
     public let wrapped: Wrapped
 
+    /// Optionals of what `wrapped` converts.
     @inlinable
     public init(_ wrapped: Wrapped) {
         self.wrapped = wrapped
     }
 
+    /// The wrapped bridge's kind.
     public var kind: JSONKind? { wrapped.kind }
 
+    /// `nil` for `null`; anything else, a missing value included, goes to the wrapped bridge.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Wrapped.Value? {
         if json.kind == .null { return nil }
         return try wrapped.decode(json, in: context)
     }
 
+    /// `null` for `nil`; anything else goes to the wrapped bridge.
     @inlinable
     public func encode(_ value: Wrapped.Value?, to writer: some JSONWriting, in context: MappingContext) throws {
         if let value {
@@ -147,24 +168,32 @@ public struct OptionalBridge<Wrapped: JSONBridge>: JSONBridge {
 }
 
 extension Array: Bridgeable where Element: Bridgeable {
+    /// An ``ArrayBridge`` over the element type's implicit bridge, so overrides reach every element.
     @inlinable public static var bridge: ArrayBridge<ImplicitBridge<Element>> { ArrayBridge(ImplicitBridge()) }
 }
 
 extension Dictionary: Bridgeable where Key == String, Value: Bridgeable {
+    /// A ``DictionaryBridge`` over the value type's implicit bridge, so overrides reach every value.
     @inlinable public static var bridge: DictionaryBridge<ImplicitBridge<Value>> { DictionaryBridge(ImplicitBridge()) }
 }
 
 extension Optional: Bridgeable where Wrapped: Bridgeable {
+    /// An ``OptionalBridge`` over the wrapped type's implicit bridge, so overrides reach the value.
     @inlinable public static var bridge: OptionalBridge<ImplicitBridge<Wrapped>> { OptionalBridge(ImplicitBridge()) }
 }
 
 /// Enums and other `RawRepresentable` types through their raw value's bridge. An unknown raw
 /// value fails with ``MappingError/Code/rawRepresentableInitialization``, carrying the value.
 public struct RawRepresentableBridge<Value: RawRepresentable>: JSONBridge where Value.RawValue: Bridgeable {
+    /// The bridge; there is nothing to configure.
     public init() {}
 
+    /// The kind of the raw value type's own bridge.
     public var kind: JSONKind? { Value.RawValue.bridge.kind }
 
+    /// Reads the raw value as an implicit use does (``MappingContext/decode(_:from:)``), whose
+    /// errors pass through, then makes `Value` from it. A raw value that `init(rawValue:)` rejects
+    /// throws ``MappingError/Code/rawRepresentableInitialization``.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         let raw = try context.decode(Value.RawValue.self, from: json)
         guard let value = Value(rawValue: raw) else {
@@ -178,12 +207,14 @@ public struct RawRepresentableBridge<Value: RawRepresentable>: JSONBridge where 
         return value
     }
 
+    /// Writes the raw value as an implicit use does.
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         try context.encode(value.rawValue, to: writer)
     }
 }
 
 extension Bridgeable where Self: RawRepresentable, RawValue: Bridgeable {
+    /// What a `RawRepresentable` type whose raw value is ``Bridgeable`` gets by declaring ``Bridgeable``.
     public static var bridge: RawRepresentableBridge<Self> { RawRepresentableBridge() }
 }
 
@@ -191,12 +222,16 @@ extension Bridgeable where Self: RawRepresentable, RawValue: Bridgeable {
 
 /// A bridge whose values are transformed both ways; see ``JSONBridge/map(decode:encode:)``.
 public struct MappedBridge<Base: JSONBridge, Value>: JSONBridge {
+    /// The bridge that reads and writes the JSON.
     public let base: Base
     let forward: @Sendable (Base.Value) throws -> Value
     let backward: @Sendable (Value) throws -> Base.Value
 
+    /// The base bridge's kind.
     public var kind: JSONKind? { base.kind }
 
+    /// Reads with the base bridge, then transforms; an error the transform throws that is not a
+    /// ``MappingError`` becomes ``MappingError/Code/other`` at `json`'s path.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         let raw = try base.decode(json, in: context)
         do {
@@ -206,6 +241,8 @@ public struct MappedBridge<Base: JSONBridge, Value>: JSONBridge {
         }
     }
 
+    /// Transforms, then writes with the base bridge; an error the transform throws that is not a
+    /// ``MappingError`` becomes ``MappingError/Code/other`` at the current path.
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         let raw: Base.Value
         do {
@@ -226,12 +263,16 @@ public struct MappedBridge<Base: JSONBridge, Value>: JSONBridge {
 
 /// A bridge that checks values both ways; see ``JSONBridge/validated(_:_:)``.
 public struct ValidatedBridge<Base: JSONBridge>: JSONBridge {
+    /// The bridge whose values are checked.
     public let base: Base
     let message: String?
     let check: @Sendable (Base.Value) -> Bool
 
+    /// The base bridge's kind.
     public var kind: JSONKind? { base.kind }
 
+    /// Reads with the base bridge, then checks; a rejected value throws
+    /// ``MappingError/Code/validationFailed`` with the bridge's message, or one naming the value.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Base.Value {
         let value = try base.decode(json, in: context)
         guard check(value) else {
@@ -245,7 +286,8 @@ public struct ValidatedBridge<Base: JSONBridge>: JSONBridge {
         return value
     }
 
-    /// Validation runs before the value is written.
+    /// Validation runs before the value is written: a rejected value throws
+    /// ``MappingError/Code/validationFailed`` and nothing is written.
     public func encode(_ value: Base.Value, to writer: some JSONWriting, in context: MappingContext) throws {
         guard check(value) else {
             throw context.encodingError(
@@ -260,7 +302,8 @@ public struct ValidatedBridge<Base: JSONBridge>: JSONBridge {
 
 extension JSONBridge {
     /// Transforms values both ways: `decode` after reading, `encode` before writing.
-    /// An error thrown by either closure is reported at the value's path.
+    /// An error thrown by either closure is reported at the value's path, as
+    /// ``MappingError/Code/other`` unless it is a ``MappingError``.
     ///
     /// ```swift
     /// let cents = DoubleBridge().map(decode: { Int(($0 * 100).rounded()) }, encode: { Double($0) / 100 })
@@ -273,7 +316,7 @@ extension JSONBridge {
     }
 
     /// Accepts only values for which `check` returns `true`, in both directions; others fail
-    /// with ``MappingError/Code/validationFailed``.
+    /// with ``MappingError/Code/validationFailed`` and `message`, which by default names the value.
     ///
     /// ```swift
     /// let age = IntBridge().validated("age must be positive") { $0 > 0 }

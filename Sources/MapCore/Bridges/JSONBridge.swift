@@ -6,18 +6,31 @@
 ///
 /// Conformers must throw a ``MappingError`` made by the ``MappingContext`` — which knows the
 /// path — for every value they cannot convert: ``MappingContext/kindError(expected:at:targetType:)``
-/// for a missing, null or wrongly typed value, ``MappingContext/error(_:at:message:expected:targetType:underlyingError:)``
-/// otherwise. They never trap.
+/// for a missing, null or wrongly typed value,
+/// ``MappingContext/error(_:at:message:expected:targetType:underlyingError:)`` otherwise. They
+/// never trap.
 public protocol JSONBridge<Value>: Sendable {
+    /// The Swift type the bridge reads and writes.
     associatedtype Value
 
     /// The JSON kind the bridge reads and writes; `nil` when it accepts several.
     var kind: JSONKind? { get }
 
-    /// Reads a value.
+    /// Reads a value from `json`, which may be missing, `null` or of any kind.
+    ///
+    /// A value the bridge cannot convert throws a ``MappingError`` made by `context`: for a missing
+    /// value, `null` (unless the bridge gives it a meaning, as ``OptionalBridge`` does) or a value of
+    /// another kind, the one ``MappingContext/kindError(expected:at:targetType:)`` makes. An error
+    /// about a nested value is made at that value, so that its path leads there.
     func decode(_ json: JSON, in context: MappingContext) throws -> Value
 
-    /// Writes a value.
+    /// Writes `value` to `writer` as exactly one complete JSON value: a scalar, or a container
+    /// opened and closed.
+    ///
+    /// A value with no JSON form throws a ``MappingError`` made by `context`
+    /// (``MappingContext/nonFiniteError(_:targetType:)`` for NaN and infinities,
+    /// ``MappingContext/encodingError(_:message:targetType:underlyingError:)`` otherwise); the
+    /// writer's own errors pass through.
     func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws
 
     /// Reads a whole array of values in one go, when the bridge can do it faster than element by
@@ -29,6 +42,7 @@ public protocol JSONBridge<Value>: Sendable {
 }
 
 extension JSONBridge {
+    /// Returns `nil`, so ``ArrayBridge`` reads element by element.
     @inlinable
     public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
         nil
@@ -36,6 +50,12 @@ extension JSONBridge {
 
     /// Reads a value outside any mapper; errors are ``MappingError``s, and diagnostics go to the
     /// options' handler.
+    ///
+    /// `options` defaults to ``MappingOptions/init()``; `file`, `line` and `function` default to
+    /// the caller's, for diagnostics.
+    ///
+    /// - Throws: ``MappingError`` with the failing value's path; an error of another type thrown
+    ///   inside the bridge becomes ``MappingError/Code/other``.
     public func decode(
         _ json: JSON,
         options: MappingOptions = MappingOptions(),
@@ -52,6 +72,12 @@ extension JSONBridge {
     }
 
     /// Writes a value as JSON bytes (compact unless the options say otherwise), outside any mapper.
+    ///
+    /// `options` defaults to ``MappingOptions/init()``; `file`, `line` and `function` default to
+    /// the caller's, for diagnostics.
+    ///
+    /// - Throws: The bridge's ``MappingError``; ``MappingError/Code/invalidWriterState`` when the
+    ///   bridge wrote no complete value, and ``MappingError/Code/other`` for an error of another type.
     public func encode(
         _ value: Value,
         options: MappingOptions = MappingOptions(),
@@ -74,13 +100,16 @@ extension JSONBridge {
 /// ``string(decoder:encoder:)``, ``boolean(decoder:encoder:)``, ``array(_:decoder:encoder:)``,
 /// ``object(_:decoder:encoder:)`` and the raw ``rawArray(decoder:encoder:)`` /
 /// ``rawObject(decoder:encoder:)`` — or from two closures over ``JSON`` and a writer.
-/// A decoder returning `nil` fails with ``MappingError/Code/bridgingFailed``.
+/// A decoder or encoder returning `nil` fails with ``MappingError/Code/bridgingFailed``; a
+/// value of another kind than the constructor's fails with
+/// ``MappingContext/kindError(expected:at:targetType:)``.
 public struct Bridge<Value>: JSONBridge {
+    /// The kind given to ``init(kind:decode:encode:)``, or the erased bridge's kind.
     public let kind: JSONKind?
     private let decoder: @Sendable (JSON, MappingContext) throws -> Value
     private let encoder: @Sendable (Value, any JSONWriting, MappingContext) throws -> Void
 
-    /// A bridge from a decode and an encode closure.
+    /// A bridge from a decode and an encode closure; `kind` is what ``kind`` reports.
     public init(
         kind: JSONKind?,
         decode: @escaping @Sendable (JSON, MappingContext) throws -> Value,
@@ -91,7 +120,7 @@ public struct Bridge<Value>: JSONBridge {
         self.encoder = encode
     }
 
-    /// Erases the type of another bridge.
+    /// Erases the type of another bridge; a `Bridge` is used as it is, not wrapped again.
     public init<Base: JSONBridge>(_ base: Base) where Base.Value == Value {
         if let same = base as? Bridge<Value> {
             self = same
@@ -102,6 +131,8 @@ public struct Bridge<Value>: JSONBridge {
         self.encoder = { value, writer, context in try base.encode(value, to: writer, in: context) }
     }
 
+    /// Runs the decode closure; an error it throws that is not a ``MappingError`` becomes
+    /// ``MappingError/Code/other`` at `json`'s path.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         do {
             return try decoder(json, context)
@@ -110,6 +141,7 @@ public struct Bridge<Value>: JSONBridge {
         }
     }
 
+    /// Runs the encode closure; its errors pass through as thrown.
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         try encoder(value, writer, context)
     }
@@ -264,6 +296,11 @@ extension Bridge {
 /// `BackendFoundation` makes `NSNull` and `NSNumber` conform, so encoders written for
 /// JSONSerialization keep working.
 public protocol JSONRepresentable {
+    /// Writes the value to `writer` as exactly one complete JSON value.
+    ///
+    /// Errors pass through to the encode: the writer's are ``MappingError``s
+    /// (``MappingError/Code/notRepresentable`` for a non-finite `Double`); any other becomes
+    /// ``MappingError/Code/other``.
     func writeJSON(to writer: any JSONWriting) throws
 }
 

@@ -1,11 +1,16 @@
 /// Integers, overflow-checked: 300 into `Int8` and 1.5 into `Int` fail with
 /// ``MappingError/Code/notRepresentable``; `1e2` into `Int` is 100; `UInt64.max` decodes exactly.
 public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
+    /// The bridge; there is nothing to configure.
     @inlinable
     public init() {}
 
+    /// Always ``JSONKind/number``.
     public var kind: JSONKind? { .number }
 
+    /// Reads a number exactly: one that is not an integer or does not fit `Value` throws
+    /// ``MappingError/Code/notRepresentable``; anything but a number fails with
+    /// ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         if json.absence == nil {
@@ -56,6 +61,8 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
         return values.map { Value(truncatingIfNeeded: $0) }
     }
 
+    /// Writes the value as an `Int64` or a `UInt64`, or as number text when it fits neither
+    /// (`Int128`).
     @inlinable
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         if Value.isSigned, let value = Int64(exactly: value) {
@@ -68,15 +75,25 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
     }
 }
 
+/// The bridge of `Int`: an ``IntegerBridge``.
 public typealias IntBridge = IntegerBridge<Int>
+/// The bridge of `Int8`: an ``IntegerBridge``.
 public typealias Int8Bridge = IntegerBridge<Int8>
+/// The bridge of `Int16`: an ``IntegerBridge``.
 public typealias Int16Bridge = IntegerBridge<Int16>
+/// The bridge of `Int32`: an ``IntegerBridge``.
 public typealias Int32Bridge = IntegerBridge<Int32>
+/// The bridge of `Int64`: an ``IntegerBridge``.
 public typealias Int64Bridge = IntegerBridge<Int64>
+/// The bridge of `UInt`: an ``IntegerBridge``.
 public typealias UIntBridge = IntegerBridge<UInt>
+/// The bridge of `UInt8`: an ``IntegerBridge``.
 public typealias UInt8Bridge = IntegerBridge<UInt8>
+/// The bridge of `UInt16`: an ``IntegerBridge``.
 public typealias UInt16Bridge = IntegerBridge<UInt16>
+/// The bridge of `UInt32`: an ``IntegerBridge``.
 public typealias UInt32Bridge = IntegerBridge<UInt32>
+/// The bridge of `UInt64`: an ``IntegerBridge``.
 public typealias UInt64Bridge = IntegerBridge<UInt64>
 
 extension Int: Bridgeable { @inlinable public static var bridge: IntBridge { IntBridge() } }
@@ -92,22 +109,29 @@ extension UInt64: Bridgeable { @inlinable public static var bridge: UInt64Bridge
 
 /// `Double`, correctly rounded from the number as written; NaN and infinities cannot be encoded.
 public struct DoubleBridge: JSONBridge {
+    /// The bridge; there is nothing to configure.
     @inlinable
     public init() {}
 
+    /// Always ``JSONKind/number``.
     public var kind: JSONKind? { .number }
 
+    /// Reads any number, correctly rounded; anything else fails with
+    /// ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Double {
         if json.absence == nil, let value = json.document.double(json.node) { return value }
         throw context.kindError(expected: .number, at: json, targetType: "Double")
     }
 
+    /// `[Double]` comes from the document's bulk read.
     @inlinable
     public func decodeArray(_ json: JSON, in context: MappingContext) -> [Double]? {
         json.absence == nil ? json.document.doubles(in: json.node) : nil
     }
 
+    /// Writes the shortest text that reads back to the same `Double`; NaN and infinities throw
+    /// ``MappingError/Code/notRepresentable``.
     @inlinable
     public func encode(_ value: Double, to writer: some JSONWriting, in context: MappingContext) throws {
         guard value.isFinite else {
@@ -120,10 +144,15 @@ public struct DoubleBridge: JSONBridge {
 /// `Float`, rounded once from the number as written when the backend keeps the text; a
 /// number beyond `Float`'s range fails with ``MappingError/Code/notRepresentable``.
 public struct FloatBridge: JSONBridge {
+    /// The bridge; there is nothing to configure.
     public init() {}
 
+    /// Always ``JSONKind/number``.
     public var kind: JSONKind? { .number }
 
+    /// Reads any number within `Float`'s range; a larger one throws
+    /// ``MappingError/Code/notRepresentable``, and anything but a number fails with
+    /// ``MappingContext/kindError(expected:at:targetType:)``.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Float {
         guard json.absence == nil, let double = json.document.double(json.node) else {
             throw context.kindError(expected: .number, at: json, targetType: "Float")
@@ -141,6 +170,8 @@ public struct FloatBridge: JSONBridge {
         return value
     }
 
+    /// Writes the shortest text that reads back to the same `Float`; NaN and infinities throw
+    /// ``MappingError/Code/notRepresentable``.
     public func encode(_ value: Float, to writer: some JSONWriting, in context: MappingContext) throws {
         guard value.isFinite else {
             throw context.nonFiniteError(value, targetType: "Float")
@@ -155,17 +186,21 @@ extension Float: Bridgeable { @inlinable public static var bridge: FloatBridge {
 
 /// `Bool` from JSON `true` / `false` only: numbers and strings are type mismatches.
 public struct BoolBridge: JSONBridge {
+    /// The bridge; there is nothing to configure.
     @inlinable
     public init() {}
 
+    /// Always ``JSONKind/bool``.
     public var kind: JSONKind? { .bool }
 
+    /// Reads `true` or `false`; anything else fails with ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Bool {
         if json.absence == nil, let value = json.document.bool(json.node) { return value }
         throw context.kindError(expected: .bool, at: json, targetType: "Bool")
     }
 
+    /// Writes `true` or `false`.
     @inlinable
     public func encode(_ value: Bool, to writer: some JSONWriting, in context: MappingContext) throws {
         try writer.bool(value)
@@ -180,10 +215,14 @@ public struct BoolBridge: JSONBridge {
 /// options.override(Bool.self, with: LenientBoolBridge())
 /// ```
 public struct LenientBoolBridge: JSONBridge {
+    /// The bridge; there is nothing to configure.
     public init() {}
 
+    /// `nil`: the bridge reads strings as well as booleans.
     public var kind: JSONKind? { nil }
 
+    /// Reads `true` or `false`, or the strings `"true"` and `"false"` with a warning; anything
+    /// else fails with ``MappingContext/kindError(expected:at:targetType:)``, expecting ``JSONKind/bool``.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Bool {
         if json.absence == nil, let value = json.document.bool(json.node) { return value }
         if json.kind == .string, let text = json.document.string(json.node), text == "true" || text == "false" {
@@ -193,6 +232,7 @@ public struct LenientBoolBridge: JSONBridge {
         throw context.kindError(expected: .bool, at: json, targetType: "Bool")
     }
 
+    /// Writes `true` or `false`, never a string.
     public func encode(_ value: Bool, to writer: some JSONWriting, in context: MappingContext) throws {
         try writer.bool(value)
     }
@@ -202,22 +242,27 @@ extension Bool: Bridgeable { @inlinable public static var bridge: BoolBridge { B
 
 /// `String`, unescaped.
 public struct StringBridge: JSONBridge {
+    /// The bridge; there is nothing to configure.
     @inlinable
     public init() {}
 
+    /// Always ``JSONKind/string``.
     public var kind: JSONKind? { .string }
 
+    /// Reads a string; anything else fails with ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> String {
         if json.absence == nil, let value = json.document.string(json.node) { return value }
         throw context.kindError(expected: .string, at: json, targetType: "String")
     }
 
+    /// `[String]` comes from the document's bulk read.
     @inlinable
     public func decodeArray(_ json: JSON, in context: MappingContext) -> [String]? {
         json.absence == nil ? json.document.strings(in: json.node) : nil
     }
 
+    /// Writes the string; the writer escapes it.
     @inlinable
     public func encode(_ value: String, to writer: some JSONWriting, in context: MappingContext) throws {
         try writer.string(value)
@@ -228,10 +273,14 @@ extension String: Bridgeable { @inlinable public static var bridge: StringBridge
 
 /// A ``JSON`` view itself: decoding keeps the sub-tree as it is, encoding writes it back unchanged.
 public struct JSONValueBridge: JSONBridge {
+    /// The bridge; there is nothing to configure.
     public init() {}
 
+    /// `nil`: every kind is accepted.
     public var kind: JSONKind? { nil }
 
+    /// Returns `json` itself, whatever its kind, `null` included; a missing value fails with
+    /// ``MappingContext/kindError(expected:at:targetType:)``.
     public func decode(_ json: JSON, in context: MappingContext) throws -> JSON {
         guard !json.isMissing else {
             throw context.kindError(expected: nil, at: json, targetType: "JSON")
@@ -239,6 +288,7 @@ public struct JSONValueBridge: JSONBridge {
         return json
     }
 
+    /// Writes the value back unchanged; a missing view throws ``MappingError/Code/invalidWriterState``.
     public func encode(_ value: JSON, to writer: some JSONWriting, in context: MappingContext) throws {
         try writer.value(value)
     }

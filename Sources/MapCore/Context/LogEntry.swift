@@ -10,8 +10,10 @@ public struct LogEntry: Hashable, Sendable {
         /// The operation failed because of it.
         case error
 
+        /// ``LogEntry/Severity/warning`` sorts before ``LogEntry/Severity/error``.
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rawValue < rhs.rawValue }
 
+        /// `Warning` or `Error`, as ``LogEntry/description`` prints it.
         public var description: String { self == .warning ? "Warning" : "Error" }
     }
 
@@ -36,13 +38,17 @@ public struct LogEntry: Hashable, Sendable {
         /// A key is present in the JSON but no mapping read it.
         public static let unknownKey = Kind(name: "Unknown Key")
 
+        /// The kind's name as printed: `Value Missing`.
         public var description: String { name }
     }
 
+    /// How serious the entry is.
     public var severity: Severity
+    /// What the entry is about.
     public var kind: Kind
     /// Where in the document; the root when the entry is about the input as a whole.
     public var path: JSONPath
+    /// What happened, in a sentence.
     public var message: String
     /// Line of the problem in the input, for parse failures.
     public var line: Int?
@@ -51,6 +57,7 @@ public struct LogEntry: Hashable, Sendable {
     /// The ``MappingError/Code`` or ``ParseError/Code`` behind an error entry.
     public var code: String?
 
+    /// An entry from its parts; `line`, `column` and `code` default to `nil`.
     public init(
         severity: Severity,
         kind: Kind,
@@ -69,7 +76,13 @@ public struct LogEntry: Hashable, Sendable {
         self.code = code
     }
 
-    /// The error entry for a failure.
+    /// The error entry for a failure, with its path, message and code, and the line and column of
+    /// its ``MappingError/parseError``.
+    ///
+    /// The kind follows the code: ``Kind/valueMissing`` for a missing key or index,
+    /// ``Kind/wrongType`` for `null` or a type mismatch, ``Kind/validationFailed``,
+    /// ``Kind/dataToJSON`` for invalid JSON, ``Kind/input`` for input too large, and
+    /// ``Kind/bridgingFailed`` for every other code.
     public init(error: MappingError) {
         let kind: Kind
         switch error.code {
@@ -103,16 +116,21 @@ extension LogEntry: CustomStringConvertible {
 
 /// Where a decode or encode was called from: captured by every entry point's defaults.
 public struct CallSite: Hashable, Sendable, CustomStringConvertible {
+    /// The file, as `#fileID` gives it: `MyApp/Feed.swift`.
     public var file: String
+    /// The line, as `#line` gives it.
     public var line: Int
+    /// The function, as `#function` gives it: `load(from:)`.
     public var function: String
 
+    /// A call site from its parts.
     public init(file: String, line: Int, function: String) {
         self.file = file
         self.line = line
         self.function = function
     }
 
+    /// `file:line function`: `MyApp/Feed.swift:42 load(from:)`.
     public var description: String { "\(file):\(line) \(function)" }
 }
 
@@ -120,16 +138,21 @@ public struct CallSite: Hashable, Sendable, CustomStringConvertible {
 public struct DiagnosticsReport: Sendable {
     /// Which way the mapping went.
     public enum Operation: Hashable, Sendable {
+        /// A decode, from JSON to a value, or an encode, from a value to JSON.
         case decode, encode
     }
 
     /// The JSON text involved, as it was given: the input of a decode, the output of an encode.
     public enum Text: Sendable {
+        /// UTF-8 bytes: the input of a decode from bytes, the output of an encode.
         case bytes([UInt8])
+        /// A string: the input of a decode from a string, or the compact text of an already parsed view.
         case string(String)
+        /// No text: the encode failed before producing any.
         case none
     }
 
+    /// Whether it was a decode or an encode.
     public var operation: Operation
     /// The entries in the order they were recorded; the last is the error when the operation failed.
     public var entries: [LogEntry]
@@ -137,9 +160,12 @@ public struct DiagnosticsReport: Sendable {
     public var succeeded: Bool
     /// The Swift type decoded or encoded.
     public var typeName: String
+    /// Where the operation was called from.
     public var callSite: CallSite
+    /// The JSON text read or written.
     public var text: Text
 
+    /// A report from its parts.
     public init(
         operation: Operation,
         entries: [LogEntry],

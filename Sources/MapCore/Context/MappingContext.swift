@@ -40,10 +40,11 @@ public final class MappingContext {
     /// A context for one operation.
     ///
     /// - Parameters:
-    ///   - options: The mapper's options.
-    ///   - base: The value the operation starts from (`nil` for an encode).
-    ///   - collectsDiagnostics: Whether to keep entries; defaults to whether a handler is set.
-    ///   - callSite: Where the operation was called from.
+    ///   - options: The mapper's options. Default ``MappingOptions/init()``.
+    ///   - base: The value the operation starts from; `nil` (the default) for an encode.
+    ///   - collectsDiagnostics: Whether to keep entries; by default, whether the options have a
+    ///     ``MappingOptions/diagnosticsHandler``.
+    ///   - callSite: Where the operation was called from; by default, where this initializer is called.
     public init(
         options: MappingOptions = MappingOptions(),
         base: JSON? = nil,
@@ -130,7 +131,8 @@ public final class MappingContext {
 
     // MARK: Errors
 
-    /// An error about `json`, with its full path, value and root.
+    /// An error about `json`, with its full path, value and root; its ``MappingError/actual`` is
+    /// `json`'s kind. `expected`, `targetType` and `underlyingError` default to `nil`.
     public func error(
         _ code: MappingError.Code,
         at json: JSON,
@@ -152,7 +154,12 @@ public final class MappingContext {
         )
     }
 
-    /// The error for a value that is missing, null or of another kind than `expected`.
+    /// The error for a value that is missing, null or of another kind than `expected` (`nil`: any
+    /// kind).
+    ///
+    /// The code is ``MappingError/Code/missingKey`` or ``MappingError/Code/indexOutOfRange`` for a
+    /// key or index that is not there, ``MappingError/Code/nullValue`` for `null`, and
+    /// ``MappingError/Code/typeMismatch`` for a value of another kind or a step into a scalar.
     public func kindError(expected: JSONKind?, at json: JSON, targetType: String) -> MappingError {
         let wanted = expected?.withArticle ?? "a value"
         if let absence = json.absence {
@@ -211,6 +218,7 @@ public final class MappingContext {
     }
 
     /// An error about the value being encoded at the current path (there is no JSON value yet).
+    /// `targetType` and `underlyingError` default to `nil`.
     public func encodingError(
         _ code: MappingError.Code,
         message: String,
@@ -220,7 +228,8 @@ public final class MappingContext {
         MappingError(code: code, path: path, message: message, targetType: targetType, underlyingError: underlyingError)
     }
 
-    /// The error for a NaN or infinity about to be written: JSON has no such numbers.
+    /// The error for a NaN or infinity about to be written: JSON has no such numbers. Its code is
+    /// ``MappingError/Code/notRepresentable``.
     public func nonFiniteError(_ value: some CustomStringConvertible, targetType: String) -> MappingError {
         encodingError(.notRepresentable, message: "\(value) is not a JSON number", targetType: targetType)
     }

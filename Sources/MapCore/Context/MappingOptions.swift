@@ -8,7 +8,7 @@ public struct MappingOptions: Sendable {
     /// How encoded output is laid out. Default: compact, keys in the order written.
     public var writer: JSONWriter.Options = .init()
 
-    /// Values for your own bridges to read from ``MappingContext/userInfo``.
+    /// Values for your own bridges to read from ``MappingContext/userInfo``. Default empty.
     public var userInfo: [UserInfoKey: any Sendable] = [:]
 
     /// Receives the entries of each decode or encode that produced any (a failure always does).
@@ -43,12 +43,15 @@ public struct MappingOptions: Sendable {
 
 /// A key for ``MappingOptions/userInfo``.
 public struct UserInfoKey: Hashable, Sendable, RawRepresentable, ExpressibleByStringLiteral {
+    /// The key's name.
     public var rawValue: String
 
+    /// A key with this name.
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
 
+    /// A key from a string literal: `let locale: UserInfoKey = "locale"`.
     public init(stringLiteral value: String) {
         self.rawValue = value
     }

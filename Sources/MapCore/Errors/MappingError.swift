@@ -23,6 +23,7 @@ public struct MappingError: Error, Sendable {
 
         let base: Base
 
+        /// The code's name: `typeMismatch`.
         public var description: String { base.rawValue }
 
         /// A required key is not in the object.
@@ -73,6 +74,10 @@ public struct MappingError: Error, Sendable {
     /// The error this one wraps: a ``ParseError`` for ``Code/invalidJSON``, the user's error for ``Code/other``.
     public var underlyingError: (any Error)?
 
+    /// An error from its parts; everything but `code` and `message` defaults to unknown (`nil`, and
+    /// ``JSONPath/root`` for the path). Bridges use
+    /// ``MappingContext/error(_:at:message:expected:targetType:underlyingError:)`` instead, which
+    /// fills in the path, the value and the root.
     public init(
         code: Code,
         path: JSONPath = .root,
@@ -100,7 +105,9 @@ public struct MappingError: Error, Sendable {
         underlyingError as? ParseError
     }
 
-    /// Wraps a parse failure.
+    /// Wraps a parse failure: code ``Code/inputTooLarge`` for a ``ParseError/Code/inputTooLarge``,
+    /// ``Code/invalidJSON`` for any other; the path is the root and ``underlyingError`` is
+    /// `parseError`.
     public init(parseError: ParseError) {
         self.init(
             code: parseError.code == .inputTooLarge ? .inputTooLarge : .invalidJSON,

@@ -2,6 +2,7 @@ extension JSON {
     /// The value as JSON text.
     ///
     /// - Parameter options: Layout; compact by default.
+    /// - Throws: ``MappingError`` with code ``MappingError/Code/invalidWriterState`` for a missing view.
     public func text(options: JSONWriter.Options = JSONWriter.Options()) throws -> String {
         let writer = JSONWriter(options: options)
         try writer.value(self)
@@ -22,6 +23,7 @@ extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
         isMissing ? "(missing)" : ((try? text()) ?? "(unwritable)")
     }
 
+    /// `JSON(backend: text)`, with the compact text cut to about 200 characters.
     public var debugDescription: String {
         "JSON(\(document.backendName): \(snippet(limit: 200)))"
     }

@@ -7,6 +7,7 @@ public struct JSONNode: Hashable, Sendable {
     /// The document's own encoding of the node.
     public var rawValue: UInt64
 
+    /// Wraps a document's own encoding of a node; for ``JSONDocument`` implementations.
     @inlinable
     public init(rawValue: UInt64) {
         self.rawValue = rawValue

@@ -11,6 +11,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
     /// The number as written, when known.
     public var text: String?
 
+    /// An integer, exactly; no source text.
     public init(_ value: Int64) {
         int64 = value
         uint64 = value >= 0 ? UInt64(value) : nil
@@ -18,6 +19,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         text = nil
     }
 
+    /// An integer, exactly; no source text. ``int64`` is `nil` above `Int64.max`.
     public init(_ value: UInt64) {
         int64 = Int64(exactly: value)
         uint64 = value
@@ -25,10 +27,13 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         text = nil
     }
 
+    /// An integer, exactly; no source text.
     public init(_ value: Int) {
         self.init(Int64(value))
     }
 
+    /// A double, with ``int64`` and ``uint64`` set when it is integral and in range; no source text.
+    /// A NaN or infinity cannot be written: writers throw ``MappingError/Code/notRepresentable``.
     public init(_ value: Double) {
         int64 = Int64(exactly: value)
         uint64 = UInt64(exactly: value)
@@ -63,6 +68,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         self.text = json.document.withNumberText(json.node) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The text when known, else the exact integer, else the double.
     public var description: String {
         text ?? int64.map(String.init) ?? uint64.map(String.init) ?? double.description
     }

@@ -50,6 +50,9 @@ public struct Mapper: Sendable {
     // MARK: Parsing
 
     /// Parses UTF-8 bytes (`[UInt8]`, `Data`, any `ContiguousBytes`).
+    ///
+    /// - Throws: ``ParseError``; ``ParseError/Code/inputTooLarge`` when the input is larger than
+    ///   ``ParseOptions/maxInputSize``.
     public func parse(_ bytes: some ContiguousBytes) throws(ParseError) -> JSON {
         let result: Result<JSON, ParseError> = bytes.withUnsafeBytes { buffer in
             Result { () throws(ParseError) -> JSON in try parse(buffer) }
@@ -58,6 +61,9 @@ public struct Mapper: Sendable {
     }
 
     /// Parses a string's UTF-8.
+    ///
+    /// - Throws: ``ParseError``; ``ParseError/Code/inputTooLarge`` when the input is larger than
+    ///   ``ParseOptions/maxInputSize``.
     public func parse(_ string: String) throws(ParseError) -> JSON {
         var string = string
         let result: Result<JSON, ParseError> = string.withUTF8 { buffer in
@@ -83,6 +89,10 @@ public struct Mapper: Sendable {
     // MARK: Decoding
 
     /// Decodes a ``Bridgeable`` value from UTF-8 bytes.
+    ///
+    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON`` (or
+    ///   ``MappingError/Code/inputTooLarge``) when the input does not parse, else the bridge's error
+    ///   with the failing value's path.
     public func decode<T: Bridgeable>(
         _ type: T.Type = T.self,
         from bytes: some ContiguousBytes,
@@ -94,6 +104,10 @@ public struct Mapper: Sendable {
     }
 
     /// Decodes a ``Bridgeable`` value from a string.
+    ///
+    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON`` (or
+    ///   ``MappingError/Code/inputTooLarge``) when the input does not parse, else the bridge's error
+    ///   with the failing value's path.
     public func decode<T: Bridgeable>(
         _ type: T.Type = T.self,
         from string: String,
@@ -105,6 +119,8 @@ public struct Mapper: Sendable {
     }
 
     /// Decodes a ``Bridgeable`` value from an already parsed view.
+    ///
+    /// - Throws: ``MappingError`` with the failing value's path.
     public func decode<T: Bridgeable>(
         _ type: T.Type = T.self,
         from json: JSON,
@@ -116,6 +132,10 @@ public struct Mapper: Sendable {
     }
 
     /// Decodes through a bridge from UTF-8 bytes.
+    ///
+    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON`` (or
+    ///   ``MappingError/Code/inputTooLarge``) when the input does not parse, else the bridge's error
+    ///   with the failing value's path.
     public func decode<B: JSONBridge>(
         with bridge: B,
         from bytes: some ContiguousBytes,
@@ -132,6 +152,10 @@ public struct Mapper: Sendable {
     }
 
     /// Decodes through a bridge from a string.
+    ///
+    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON`` (or
+    ///   ``MappingError/Code/inputTooLarge``) when the input does not parse, else the bridge's error
+    ///   with the failing value's path.
     public func decode<B: JSONBridge>(
         with bridge: B,
         from string: String,
@@ -148,6 +172,8 @@ public struct Mapper: Sendable {
     }
 
     /// Decodes through a bridge from an already parsed view.
+    ///
+    /// - Throws: ``MappingError`` with the failing value's path.
     public func decode<B: JSONBridge>(
         with bridge: B,
         from json: JSON,
@@ -187,6 +213,9 @@ public struct Mapper: Sendable {
     // MARK: Encoding
 
     /// Encodes a ``Bridgeable`` value as UTF-8 bytes, laid out as ``MappingOptions/writer`` says.
+    ///
+    /// - Throws: ``MappingError``; an error of another type thrown inside the bridge becomes
+    ///   ``MappingError/Code/other``.
     public func encode<T: Bridgeable>(
         _ value: T,
         file: String = #fileID,
@@ -197,6 +226,9 @@ public struct Mapper: Sendable {
     }
 
     /// Encodes a value through a bridge as UTF-8 bytes.
+    ///
+    /// - Throws: ``MappingError``; an error of another type thrown inside the bridge becomes
+    ///   ``MappingError/Code/other``.
     public func encode<B: JSONBridge>(
         _ value: B.Value,
         with bridge: B,
@@ -213,6 +245,9 @@ public struct Mapper: Sendable {
     }
 
     /// Encodes a ``Bridgeable`` value as a string.
+    ///
+    /// - Throws: ``MappingError``; an error of another type thrown inside the bridge becomes
+    ///   ``MappingError/Code/other``.
     public func encodeToString<T: Bridgeable>(
         _ value: T,
         file: String = #fileID,
@@ -223,6 +258,9 @@ public struct Mapper: Sendable {
     }
 
     /// Encodes a ``Bridgeable`` value as `Data`.
+    ///
+    /// - Throws: ``MappingError``; an error of another type thrown inside the bridge becomes
+    ///   ``MappingError/Code/other``.
     public func encodeToData<T: Bridgeable>(
         _ value: T,
         file: String = #fileID,

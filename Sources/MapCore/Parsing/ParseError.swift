@@ -15,6 +15,7 @@ public struct ParseError: Error, Hashable, Sendable {
 
         let base: Base
 
+        /// The code's name: `trailingComma`.
         public var description: String { base.rawValue }
 
         /// The input was empty, or only whitespace.
@@ -74,6 +75,8 @@ public struct ParseError: Error, Hashable, Sendable {
     /// The backend that reported the problem.
     public var backend: String
 
+    /// An error whose position is already worked out. `snippet` defaults to empty (none is shown),
+    /// `snippetMarker` to 0 and `backend` to empty.
     public init(
         code: Code,
         message: String,
@@ -95,6 +98,7 @@ public struct ParseError: Error, Hashable, Sendable {
     }
 
     /// Makes an error for `offset` in `input`, working out line, column and snippet from the bytes.
+    /// An offset outside the input is clamped to it; `backend` defaults to empty.
     public init(
         code: Code,
         message: String,

@@ -11,6 +11,7 @@ public final class JSONBuilder: JSONWriting {
     private var open: [(value: TreeValue, pendingKey: String?)] = []
     private var pendingTopKey: String?
 
+    /// An empty builder.
     public init() {}
 
     /// Whether a complete top-level value has been built.
@@ -28,6 +29,10 @@ public final class JSONBuilder: JSONWriting {
     /// try builder.set(at: "user" / "age") { try $0.int64(36) }
     /// // {"user":{"name":"Ada","age":36},"id":1}
     /// ```
+    ///
+    /// - Throws: The closure's errors, and ``MappingError/Code/invalidWriterState`` when
+    ///   containers opened by events are still open, when the closure writes no complete value, or
+    ///   when a step meets a value that is not a matching container or an index past the end.
     public func set(at path: JSONPath, _ write: (any JSONWriting) throws -> Void) throws {
         guard open.isEmpty else {
             throw MappingError(code: .invalidWriterState, message: "set(at:) while containers are open")
@@ -46,14 +51,18 @@ public final class JSONBuilder: JSONWriting {
         root = tree
     }
 
-    /// Writes a copy of `json` at `path`.
+    /// Writes a copy of `json` at `path`; throws as ``set(at:_:)`` does, and
+    /// ``MappingError/Code/invalidWriterState`` for a missing view.
     public func set(_ json: JSON, at path: JSONPath) throws {
         try set(at: path) { try $0.value(json) }
     }
 
     // MARK: Results
 
-    /// The built tree as a ``JSON`` view.
+    /// The built tree as a ``JSON`` view, which later writes do not change.
+    ///
+    /// - Throws: ``MappingError`` with code ``MappingError/Code/invalidWriterState`` when no complete
+    ///   value has been built.
     public func makeJSON() throws -> JSON {
         guard let root, open.isEmpty else {
             throw MappingError(code: .invalidWriterState, message: "the builder holds no complete value")
@@ -61,7 +70,10 @@ public final class JSONBuilder: JSONWriting {
         return JSON(document: TreeDocument(root))
     }
 
-    /// Sends the built tree to another writer.
+    /// Sends the built tree to another writer, whose errors pass through.
+    ///
+    /// - Throws: ``MappingError`` with code ``MappingError/Code/invalidWriterState`` when no complete
+    ///   value has been built.
     public func write(to writer: some JSONWriting) throws {
         guard let root, open.isEmpty else {
             throw MappingError(code: .invalidWriterState, message: "the builder holds no complete value")
@@ -90,6 +102,7 @@ public final class JSONBuilder: JSONWriting {
         try add(last.value)
     }
 
+    /// A key already in the object replaces that member's value, keeping its position.
     public func key(_ key: String) throws {
         guard let last = open.last, case .object = last.value, last.pendingKey == nil else {
             throw MappingError(
@@ -113,6 +126,7 @@ public final class JSONBuilder: JSONWriting {
         try add(.double(value))
     }
 
+    /// Keeps the text, so the number is written back as given.
     public func number(text: String) throws {
         guard JSONNumber(text: text) != nil else {
             throw MappingError(code: .unsupportedValue, message: "\"\(text)\" is not a JSON number")

@@ -24,7 +24,7 @@ public final class JSONWriter: JSONWriting {
             case pretty(indent: Int)
         }
 
-        /// Default ``Formatting/compact``.
+        /// Whitespace between tokens. Default ``Formatting/compact``.
         public var formatting: Formatting = .compact
         /// Write each object's keys in UTF-8 byte order (Unicode code point order). Default `false`.
         public var sortsKeys: Bool = false
@@ -33,6 +33,8 @@ public final class JSONWriter: JSONWriting {
         /// Write every non-ASCII character as a `\u` escape. Default `false` (raw UTF-8).
         public var escapesNonASCII: Bool = false
 
+        /// Options with the defaults above — compact, keys in written order, `/` and non-ASCII
+        /// characters written raw — except where given.
         public init(
             formatting: Formatting = .compact,
             sortsKeys: Bool = false,
@@ -57,6 +59,7 @@ public final class JSONWriter: JSONWriting {
         var members: [(key: String, start: Int, end: Int)] = []
     }
 
+    /// How the output is laid out.
     public let options: Options
     /// The bytes written so far.
     public private(set) var bytes: [UInt8] = []
@@ -64,6 +67,7 @@ public final class JSONWriter: JSONWriting {
     private var hasTopLevelValue = false
     private let indentWidth: Int
 
+    /// A writer with nothing written yet; compact output in written key order by default.
     public init(options: Options = Options()) {
         self.options = options
         if case .pretty(let indent) = options.formatting {
@@ -74,7 +78,10 @@ public final class JSONWriter: JSONWriting {
         bytes.reserveCapacity(1024)
     }
 
-    /// The finished document; throws when containers are still open or nothing was written.
+    /// The finished document.
+    ///
+    /// - Throws: ``MappingError`` with code ``MappingError/Code/invalidWriterState`` when
+    ///   containers are still open or nothing was written.
     public func finish() throws -> [UInt8] {
         guard stack.isEmpty, hasTopLevelValue else {
             throw MappingError(
@@ -93,6 +100,7 @@ public final class JSONWriter: JSONWriting {
         stack.append(Container(isObject: true))
     }
 
+    /// Sorts the object's members when ``Options/sortsKeys`` is set.
     public func endObject() throws {
         guard let container = stack.last, container.isObject, !container.expectsValue else {
             throw stateError("endObject() without an open object awaiting a key")
@@ -118,6 +126,7 @@ public final class JSONWriter: JSONWriting {
         closeContainer(count: container.count, bracket: UInt8(ascii: "]"))
     }
 
+    /// A key repeated in one object is written again: the output then has both members.
     public func key(_ key: String) throws {
         guard let index = stack.indices.last, stack[index].isObject, !stack[index].expectsValue else {
             throw stateError("key(\"\(key)\") outside an object, or where a value is due")
@@ -162,6 +171,7 @@ public final class JSONWriter: JSONWriting {
         finishValue()
     }
 
+    /// Writes Swift's shortest round-trip text: `1.5`, `1e-07`, `-0.0`.
     public func double(_ value: Double) throws {
         guard value.isFinite else {
             throw MappingError(code: .notRepresentable, message: "\(value) cannot be written as JSON")
@@ -173,12 +183,15 @@ public final class JSONWriter: JSONWriting {
         finishValue()
     }
 
+    /// Escapes quote, backslash, control characters, U+2028 and U+2029, and `/` or non-ASCII
+    /// characters when ``Options`` say so.
     public func string(_ value: String) throws {
         try prepareForValue()
         appendQuoted(value)
         finishValue()
     }
 
+    /// Writes the text as given: `1.50` stays `1.50`.
     public func number(text: String) throws {
         var text = text
         let valid = text.withUTF8 { NumberText.isValidJSONNumber(UnsafeRawBufferPointer($0)) }

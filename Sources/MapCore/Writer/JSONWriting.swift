@@ -10,25 +10,39 @@
 ///
 /// A writer is used by one encode at a time, so it is a class that is not `Sendable`.
 public protocol JSONWriting: AnyObject {
+    /// Opens an object as the next value; its members follow as a ``key(_:)`` then a value each.
     func beginObject() throws
+    /// Closes the innermost open container, which must be an object not waiting for a member's value.
     func endObject() throws
+    /// Opens an array as the next value; its elements follow in order.
     func beginArray() throws
+    /// Closes the innermost open container, which must be an array.
     func endArray() throws
-    /// The key of the next member of the enclosing object.
+    /// The key of the next member of the enclosing object: only inside an object, and only where a
+    /// member starts, not where its value is due.
     func key(_ key: String) throws
+    /// Writes `null` as the next value.
     func null() throws
+    /// Writes `true` or `false` as the next value.
     func bool(_ value: Bool) throws
+    /// Writes an integer, exactly, as the next value.
     func int64(_ value: Int64) throws
+    /// Writes an unsigned integer, exactly, as the next value; `Int64.max` is no limit.
     func uint64(_ value: UInt64) throws
-    /// A finite double, written in its shortest form that reads back to the same value.
+    /// A finite double, written in its shortest form that reads back to the same value; NaN and
+    /// infinities throw ``MappingError/Code/notRepresentable``.
     func double(_ value: Double) throws
+    /// Writes a string as the next value; the writer escapes it.
     func string(_ value: String) throws
-    /// A number given as JSON number text (`12.50`, `-1e-7`), written as is once checked.
+    /// A number given as JSON number text (`12.50`, `-1e-7`), written as is once checked; text
+    /// that is not a JSON number throws ``MappingError/Code/unsupportedValue``.
     func number(text: String) throws
 }
 
 extension JSONWriting {
-    /// Writes a whole value read from a document — a pass-through copy.
+    /// Writes a whole value read from a document — a pass-through copy. A number goes as its
+    /// source text when the document keeps it; a missing view throws
+    /// ``MappingError/Code/invalidWriterState``.
     public func value(_ json: JSON) throws {
         guard let kind = json.kind else {
             throw MappingError(code: .invalidWriterState, message: "cannot write a missing value")

@@ -196,18 +196,22 @@ extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, Expre
         self.init(tree: .array(elements.map { $0.map(TreeValue.init) ?? .null }))
     }
 
+    /// A string.
     public init(stringLiteral value: String) {
         self.init(tree: .string(value))
     }
 
+    /// An integer, held exactly.
     public init(integerLiteral value: Int) {
         self.init(tree: .int(Int64(value)))
     }
 
+    /// A number, held as the `Double` the literal makes.
     public init(floatLiteral value: Double) {
         self.init(tree: .double(value))
     }
 
+    /// `true` or `false`.
     public init(booleanLiteral value: Bool) {
         self.init(tree: .bool(value))
     }
