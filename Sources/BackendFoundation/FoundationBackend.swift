@@ -19,7 +19,10 @@ public import MapCore
 ///
 /// Differences from other backends: ``maxSupportedDepth`` is 512, JSONSerialization's limit;
 /// an object whose keys differ only in Unicode normalization (`"é"` written precomposed and
-/// decomposed) is rejected, because JSONSerialization merges such keys.
+/// decomposed) is rejected, because JSONSerialization merges such keys; and a string or key with
+/// a raw U+FEFF (the byte-order mark's character) at its start or right after an escape is
+/// rejected, because JSONSerialization silently drops that character. Both are
+/// `ParseError.Code.backendFailure`, and rows of the parity table in `Docs/Backends.md`.
 public struct FoundationBackend: JSONBackend {
     public init() {}
 
@@ -68,6 +71,10 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
         do {
             let object = try FoundationDocument.serialize(visible, backend: backend, tape: tape)
             var gatherer = StringGatherer(source: visible, tape: tape, backend: backend)
+            gatherer.checksByteOrderMarks = containsByteOrderMark(
+                visible,
+                from: (try? JSONScanner.contentStart(of: visible)) ?? 0
+            )
             try gatherer.gather(entry: 0, value: object)
             self.strings = gatherer.strings
         } catch {
@@ -251,6 +258,9 @@ private struct StringGatherer {
     let tape: ScanTape
     let backend: String
     var strings: [String]
+    /// Whether strings must be checked for a U+FEFF that JSONSerialization dropped (only when
+    /// the input holds one past a leading byte-order mark, so other documents pay nothing).
+    var checksByteOrderMarks = false
 
     init(source: UnsafeRawBufferPointer, tape: ScanTape, backend: String) {
         self.source = source
@@ -267,6 +277,24 @@ private struct StringGatherer {
         ParseError(code: .backendFailure, message: what, offset: Int(entry.offset), in: source, backend: backend)
     }
 
+    /// The error for a string or key JSONSerialization changed by dropping a U+FEFF, at its opening quote.
+    private func droppedByteOrderMark(_ entry: TapeEntry, key: Bool) -> ParseError {
+        ParseError(
+            code: .backendFailure,
+            message: "JSONSerialization drops the U+FEFF at the start of this \(key ? "key" : "string") or after "
+                + "one of its escapes; parse this document with another backend",
+            offset: max(0, Int(entry.offset) - 1),
+            in: source,
+            backend: backend
+        )
+    }
+
+    /// Whether JSONSerialization's `string` differs from the string the entry spells, when a U+FEFF is involved.
+    private func lostByteOrderMark(_ entry: TapeEntry, _ string: String) -> Bool {
+        guard checksByteOrderMarks, containsByteOrderMark(span(entry), from: 0) else { return false }
+        return !DecodedStringBytes(literal: span(entry)).elementsEqual(string.utf8)
+    }
+
     mutating func gather(entry index: Int, value: Any) throws(ParseError) {
         let entry = tape.entries[index]
         switch entry.kind {
@@ -274,6 +302,7 @@ private struct StringGatherer {
             guard let string = value as? String else {
                 throw mismatch(entry, "JSONSerialization returned \(type(of: value)) for a string")
             }
+            if lostByteOrderMark(entry, string) { throw droppedByteOrderMark(entry, key: false) }
             strings[Int(entry.extra)] = string
         case .array:
             guard let array = value as? [Any], array.count == Int(entry.length) else {
@@ -306,6 +335,9 @@ private struct StringGatherer {
                     key = object.keys.first { decoded.elementsEqual($0.utf8) }
                 }
                 guard let key, let member = object[key] else {
+                    if checksByteOrderMarks, containsByteOrderMark(span(keyEntry), from: 0) {
+                        throw droppedByteOrderMark(keyEntry, key: true)
+                    }
                     throw mismatch(keyEntry, "JSONSerialization's object lacks a key the scan found")
                 }
                 strings[Int(keyEntry.extra)] = key
@@ -315,4 +347,17 @@ private struct StringGatherer {
             break  // Numbers come from their text; true, false and null from the tape.
         }
     }
+}
+
+/// Whether the bytes hold U+FEFF's UTF-8 (EF BB BF) at or after `start`.
+private func containsByteOrderMark(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+    guard let base = bytes.baseAddress, bytes.count >= start + 3 else { return false }
+    var position = start
+    while position + 3 <= bytes.count {
+        guard let found = memchr(base + position, 0xEF, bytes.count - position - 2) else { return false }
+        let index = base.distance(to: UnsafeRawPointer(found))
+        if bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { return true }
+        position = index + 1
+    }
+    return false
 }

@@ -9,7 +9,7 @@ extension JSON {
     /// never numbers; `NSDecimalNumber`s keep their exact digits. Dictionary members are sorted by
     /// key (UTF-8 order), since a dictionary has no order of its own.
     ///
-    /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` and the path of
+    /// - Throws: `MappingError` with code `MappingError.Code.unsupportedValue` and the path of
     ///   the first value that is not JSON (a `Date`, a non-finite number, …).
     public init(foundationObject object: Any) throws {
         let builder = JSONBuilder()
@@ -19,7 +19,7 @@ extension JSON {
     }
 
     /// The value as JSONSerialization would have made it: `NSNull`, `NSNumber` (booleans as
-    /// `NSNumber(value: Bool)`), `String`, `[Any]`, `[String: Any]`.
+    /// `NSNumber(value: Bool)`), `String`, `[Any]`, `[String: Any]`. A missing view is `NSNull`.
     public var foundationObject: Any {
         guard let kind else { return NSNull() }
         switch kind {
@@ -44,6 +44,7 @@ extension JSON {
 }
 
 extension NSNull: JSONRepresentable {
+    /// Writes `null`.
     public func writeJSON(to writer: any JSONWriting) throws {
         try writer.null()
     }
@@ -92,9 +93,13 @@ enum FoundationValues {
         case let int as Int: try writer.int64(Int64(int))
         case let int as Int64: try writer.int64(int)
         case let int as Int32: try writer.int64(Int64(int))
+        case let int as Int16: try writer.int64(Int64(int))
+        case let int as Int8: try writer.int64(Int64(int))
         case let uint as UInt: try writer.uint64(UInt64(uint))
         case let uint as UInt64: try writer.uint64(uint)
         case let uint as UInt32: try writer.uint64(UInt64(uint))
+        case let uint as UInt16: try writer.uint64(UInt64(uint))
+        case let uint as UInt8: try writer.uint64(UInt64(uint))
         case let double as Double where double.isFinite: try writer.double(double)
         case let float as Float where float.isFinite: try writer.double(Double(float))
         case let json as JSON: try writer.value(json)

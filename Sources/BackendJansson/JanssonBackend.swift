@@ -19,9 +19,9 @@ public import MapCore
 /// The `ParseOptions` map onto jansson's flags — duplicate keys onto `JSON_REJECT_DUPLICATES`,
 /// top-level scalars onto `JSON_DECODE_ANY`, `\u0000` in strings onto `JSON_ALLOW_NUL` — and the
 /// rest is enforced around the call: a byte-order mark is skipped, UTF-16 and UTF-32 are refused,
-/// nesting beyond `ParseOptions/maxDepth` is rejected exactly as by the other backends (jansson's
-/// own limit, 2048, is ``maxSupportedDepth``), and a raw NUL byte after the value, which jansson
-/// takes for the end of the input, is rejected as trailing content.
+/// nesting beyond `ParseOptions/maxDepth` is rejected exactly as by the other backends (up to
+/// ``maxSupportedDepth``, 2047, which jansson's own limit allows), and a raw NUL byte after the
+/// value, which jansson takes for the end of the input, is rejected as trailing content.
 ///
 /// Syntax errors are described by the package's validating scan, so they carry the same code,
 /// line and column on every backend; what only jansson rejects — integers beyond `Int64`, numbers
@@ -31,14 +31,16 @@ public import MapCore
 /// integers above `Int64.max` are `ParseError/Code/numberOutOfRange`; keys cannot contain
 /// `\u0000` (`ParseError/Code/nulInKey`); `-0` reads as `0.0` because jansson keeps it as the
 /// integer 0; jansson keeps no number text, so a number written with a fraction or exponent is
-/// read through its `Double`, and `Decimal`s come from the shortest digits of that `Double`.
+/// read through its `Double`, and a `Decimal` comes from the exact integer or else from the
+/// shortest digits of that `Double`.
 public struct JanssonBackend: JSONBackend {
     public init() {}
 
     public var name: String { "jansson" }
 
-    /// jansson's parser stops at 2048 levels.
-    public var maxSupportedDepth: Int { 2048 }
+    /// 2047: jansson's parser stops at 2048 levels, and it counts a scalar as a level of its own
+    /// (2048 nested arrays around a `1` are 2049 of its levels).
+    public var maxSupportedDepth: Int { 2047 }
 
     public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
         guard input.count <= options.maxInputSize else {
@@ -51,6 +53,10 @@ public struct JanssonBackend: JSONBackend {
                 backend: name
             )
         }
+        // A depth beyond what jansson honours is held to jansson's limit, as the Foundation
+        // backend holds it to JSONSerialization's.
+        var options = options
+        options.maxDepth = min(options.maxDepth, maxSupportedDepth)
         let start = try JSONScanner.contentStart(of: input, backend: name)
         let body = UnsafeRawBufferPointer(rebasing: input[start...])
         var flags = 0
@@ -67,8 +73,7 @@ public struct JanssonBackend: JSONBackend {
         // Inside strings jansson rejects a raw NUL; anywhere else in accepted text it is where
         // jansson stopped reading, so what follows was never looked at.
         let strayNUL = body.count > 0 && memchr(base, 0, body.count) != nil
-        let tooDeep =
-            options.maxDepth < maxSupportedDepth && JSONScanner.nestingExceeds(options.maxDepth, in: body)
+        let tooDeep = JSONScanner.nestingExceeds(options.maxDepth, in: body)
         if strayNUL || tooDeep {
             CJansson_decref(root)
             throw failure(error, start: start, in: input, options: options)
@@ -129,6 +134,18 @@ public struct JanssonBackend: JSONBackend {
 /// Sharing it between tasks is safe — hence `@unchecked Sendable` — because nothing modifies the
 /// tree after parsing, jansson's reads do not mutate (object iteration walks the hash table's
 /// ordered list), and its reference counts are atomic since 2.11.
+///
+/// ## Nodes
+///
+/// A node is the `json_t` pointer, except for `true`, `false` and `null` inside a container:
+/// jansson shares one struct for each of those three across every document, so their pointers
+/// cannot tell two of them apart, and the contract wants distinct values to have distinct nodes
+/// (error paths depend on it). Such a value's node is tagged (bit 63) and names its place
+/// instead: for an object member, the member's iterator (bit 62 clear); for an array element, the
+/// array's pointer and the index (bit 62 set: the pointer's bits 4…46 in bits 19…61, the index in
+/// bits 0…18). Where a place does not fit — an index past 524,287, an address outside 47 bits or
+/// not 16-byte aligned — the node falls back to the shared pointer, and only the path of an error
+/// about that one value can name an earlier place.
 final class JanssonDocument: JSONDocument, @unchecked Sendable {
     private let rootPointer: UnsafeMutablePointer<json_t>
 
@@ -145,14 +162,68 @@ final class JanssonDocument: JSONDocument, @unchecked Sendable {
 
     var root: JSONNode { JanssonDocument.node(rootPointer) }
 
+    private static let tagged: UInt64 = 1 << 63
+    private static let inArray: UInt64 = 1 << 62
+    private static let indexBits: UInt64 = 19
+
     @inline(__always)
     static func node(_ pointer: UnsafeMutablePointer<json_t>) -> JSONNode {
         JSONNode(rawValue: UInt64(UInt(bitPattern: pointer)))
     }
 
+    /// Whether the value is one of jansson's shared `true` / `false` / `null` structs, whose
+    /// reference count is pinned at `(size_t)-1`.
+    @inline(__always)
+    private static func isShared(_ pointer: UnsafeMutablePointer<json_t>) -> Bool {
+        Int(truncatingIfNeeded: pointer.pointee.refcount) == -1
+    }
+
+    /// The node of the element at `index` of `array`.
+    @inline(__always)
+    private static func elementNode(
+        _ element: UnsafeMutablePointer<json_t>,
+        of array: UnsafeMutablePointer<json_t>,
+        at index: Int
+    ) -> JSONNode {
+        guard isShared(element) else { return node(element) }
+        let address = UInt64(UInt(bitPattern: array))
+        guard address & 0xF == 0, address >> 47 == 0, UInt64(index) < 1 << indexBits else { return node(element) }
+        return JSONNode(rawValue: tagged | inArray | (address >> 4) << indexBits | UInt64(index))
+    }
+
+    /// The node of the member value `value`, whose iterator is `iterator`.
+    @inline(__always)
+    private static func memberNode(_ value: UnsafeMutablePointer<json_t>, iterator: UnsafeMutableRawPointer)
+        -> JSONNode
+    {
+        guard isShared(value) else { return node(value) }
+        let address = UInt64(UInt(bitPattern: iterator))
+        guard address >> 62 == 0 else { return node(value) }
+        return JSONNode(rawValue: tagged | address)
+    }
+
     @inline(__always)
     private func pointer(_ node: JSONNode) -> UnsafeMutablePointer<json_t>? {
-        UnsafeMutablePointer(bitPattern: UInt(truncatingIfNeeded: node.rawValue))
+        let raw = node.rawValue
+        guard raw & JanssonDocument.tagged != 0 else {
+            return UnsafeMutablePointer(bitPattern: UInt(truncatingIfNeeded: raw))
+        }
+        return taggedPointer(raw)
+    }
+
+    /// The value a tagged node names.
+    private func taggedPointer(_ raw: UInt64) -> UnsafeMutablePointer<json_t>? {
+        if raw & JanssonDocument.inArray != 0 {
+            let addressBits = (raw & ~(JanssonDocument.tagged | JanssonDocument.inArray)) >> JanssonDocument.indexBits
+            guard let array = UnsafeMutablePointer<json_t>(bitPattern: UInt(addressBits << 4)),
+                CJansson_typeof(array) == JSON_ARRAY
+            else { return nil }
+            return json_array_get(array, Int(raw & (1 << JanssonDocument.indexBits - 1)))
+        }
+        guard let iterator = UnsafeMutableRawPointer(bitPattern: UInt(raw & ~JanssonDocument.tagged)) else {
+            return nil
+        }
+        return json_object_iter_value(iterator)
     }
 
     /// The node's tree with one more reference, for handing to C code.
@@ -237,7 +308,7 @@ final class JanssonDocument: JSONDocument, @unchecked Sendable {
         guard index >= 0, let json = pointer(node), CJansson_typeof(json) == JSON_ARRAY,
             let element = json_array_get(json, index)
         else { return nil }
-        return JanssonDocument.node(element)
+        return JanssonDocument.elementNode(element, of: json, at: index)
     }
 
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
@@ -246,7 +317,34 @@ final class JanssonDocument: JSONDocument, @unchecked Sendable {
         guard let value = json_object_getn(json, base.assumingMemoryBound(to: CChar.self), key.count) else {
             return nil
         }
-        return JanssonDocument.node(value)
+        guard JanssonDocument.isShared(value), let iterator = iterator(of: json, utf8Key: key) else {
+            return JanssonDocument.node(value)
+        }
+        return JanssonDocument.memberNode(value, iterator: iterator)
+    }
+
+    /// The iterator of the member with this key: through jansson's hash for keys without a NUL
+    /// byte (copied to a terminated buffer on the stack), by walking the members otherwise.
+    private func iterator(of object: UnsafeMutablePointer<json_t>, utf8Key key: UnsafeRawBufferPointer)
+        -> UnsafeMutableRawPointer?
+    {
+        if key.count < 256, !key.contains(0) {
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: key.count + 1) { buffer in
+                for (index, byte) in key.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+                buffer[key.count] = 0
+                return buffer.baseAddress.flatMap { json_object_iter_at(object, $0) }
+            }
+        }
+        var iterator = json_object_iter(object)
+        while let current = iterator {
+            if let name = json_object_iter_key(current),
+                memcmpEqual(UnsafeRawBufferPointer(start: name, count: json_object_iter_key_len(current)), key)
+            {
+                return current
+            }
+            iterator = json_object_iter_next(object, current)
+        }
+        return nil
     }
 
     func doubles(in node: JSONNode) -> [Double]? {
@@ -271,10 +369,14 @@ final class JanssonDocument: JSONDocument, @unchecked Sendable {
         var values: [Int64] = []
         values.reserveCapacity(count)
         for index in 0..<count {
-            guard let element = json_array_get(json, index), CJansson_typeof(element) == JSON_INTEGER else {
-                return nil  // reals that happen to be integral take the element-by-element path
+            guard let element = json_array_get(json, index) else { return nil }
+            switch CJansson_typeof(element) {
+            case JSON_INTEGER: values.append(Int64(json_integer_value(element)))
+            case JSON_REAL:
+                guard let value = Int64(exactly: json_real_value(element)) else { return nil }
+                values.append(value)
+            default: return nil
             }
-            values.append(Int64(json_integer_value(element)))
         }
         return values
     }
@@ -283,7 +385,7 @@ final class JanssonDocument: JSONDocument, @unchecked Sendable {
         guard let json = pointer(node), CJansson_typeof(json) == JSON_ARRAY else { return }
         for index in 0..<json_array_size(json) {
             if let element = json_array_get(json, index) {
-                try body(JanssonDocument.node(element))
+                try body(JanssonDocument.elementNode(element, of: json, at: index))
             }
         }
     }
@@ -294,7 +396,7 @@ final class JanssonDocument: JSONDocument, @unchecked Sendable {
         while let current = iterator {
             if let key = json_object_iter_key(current), let value = json_object_iter_value(current) {
                 let utf8 = UnsafeRawBufferPointer(start: key, count: json_object_iter_key_len(current))
-                try body(JSONKey(utf8: utf8), JanssonDocument.node(value))
+                try body(JSONKey(utf8: utf8), JanssonDocument.memberNode(value, iterator: current))
             }
             iterator = json_object_iter_next(json, current)
         }

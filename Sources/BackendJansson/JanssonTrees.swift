@@ -101,19 +101,23 @@ public final class JanssonWriter: JSONWriting {
         try add(withCString(&value) { json_stringn($0, $1) })
     }
 
+    /// Number text becomes the node jansson's own parser makes of it: an integer for text without
+    /// a fraction or exponent (beyond `Int64` it fails with `notRepresentable`), a real otherwise
+    /// (`1.0` stays a real, `-0.0` keeps its sign).
     public func number(text: String) throws {
         guard let number = JSONNumber(text: text) else {
             throw MappingError(code: .unsupportedValue, message: "\"\(text)\" is not a JSON number")
         }
         let written = text.utf8
         let isInteger = !written.contains(UInt8(ascii: ".")) && !written.contains { $0 | 0x20 == UInt8(ascii: "e") }
-        if let value = number.int64 {
-            try int64(value)
-        } else if isInteger {
-            throw MappingError(code: .notRepresentable, message: "\(text) is beyond jansson's Int64 integers")
-        } else {
+        guard isInteger else {
             try double(number.double)
+            return
         }
+        guard let value = number.int64 else {
+            throw MappingError(code: .notRepresentable, message: "\(text) is beyond jansson's Int64 integers")
+        }
+        try int64(value)
     }
 
     private func open(_ container: UnsafeMutablePointer<json_t>?) throws {
@@ -219,7 +223,12 @@ extension JanssonBackend {
     /// The text `json_dumps` writes for a tree; the tree's ownership does not change.
     public static func dump(_ tree: OpaquePointer, options: JanssonDumpOptions = JanssonDumpOptions()) -> String? {
         guard let text = json_dumps(UnsafeMutablePointer(tree), options.flags) else { return nil }
-        defer { free(text) }
+        // json_dumps allocates with jansson's allocator, which a C host may have replaced.
+        var release: json_free_t?
+        json_get_alloc_funcs(nil, &release)
+        defer {
+            if let release { release(text) } else { free(text) }
+        }
         return String(cString: text)
     }
 }

@@ -90,6 +90,14 @@ import Testing
         #expect(try json[6].decode(Double.self) == -2.5)
     }
 
+    @Test("Swift integers of every width keep their value, as the raw bridges' encoders take them")
+    func swiftIntegerWidths() throws {
+        let values: [Any] = [Int8.min, Int16.min, Int32.min, UInt8.max, UInt16.max, UInt32.max, UInt.max]
+        let json = try JSON(foundationObject: values)
+        #expect(try (0..<3).map { try json[$0].decode(Int64.self) } == [-128, -32768, -2_147_483_648])
+        #expect(try (3..<7).map { try json[$0].decode(UInt64.self) } == [255, 65535, 4_294_967_295, UInt64(UInt.max)])
+    }
+
     @Test("A Date inside a Foundation object is unsupportedValue with its path")
     func dateIsNotJSON() throws {
         let object: [String: Any] = ["a": ["x": [1, Date()] as [Any]] as [String: Any]]

@@ -80,13 +80,35 @@ import Testing
     @Test(
         "Decimal is exact from the number's source text",
         arguments: [
-            "0.1", "12345678901234567890.123456789", "0.1000000000000000055511151231257827", "-1.5e-3", "1e2",
-            "18446744073709551616",
+            ("0.1", "0.1"), ("12345678901234567890.123456789", "12345678901234567890.123456789"),
+            ("0.1000000000000000055511151231257827", "0.1000000000000000055511151231257827"),
+            ("-1.5e-3", "-0.0015"), ("1e2", "100"), ("1.50E+1", "15"), ("18446744073709551616", "18446744073709551616"),
+            ("340282366920938463463374607431768211455", "340282366920938463463374607431768211455"),
+            ("1e127", "1" + String(repeating: "0", count: 127)), ("-0", "0"), ("0.000", "0"),
+            ("1" + String(repeating: "0", count: 60), "1" + String(repeating: "0", count: 60)),
         ]
     )
-    func decimalFromText(text: String) throws {
-        let expected = try #require(Decimal(string: text))
-        #expect(try DecimalBridge().decode(number(text)) == expected)
+    func decimalFromText(text: String, digits: String) throws {
+        let decimal = try DecimalBridge().decode(number(text))
+        #expect(decimal.description == digits)
+    }
+
+    @Test(
+        "A number a Decimal cannot hold exactly is notRepresentable at its path, never rounded",
+        arguments: [
+            "123456789012345678901234567890123456789012345",  // 45 significant digits
+            "3402823669209384634633746074317682114559",  // 40 significant digits, beyond the 128-bit mantissa
+            "0.12345678901234567890123456789012345678901",
+            "1e128", "1e-129", "1e400",
+        ]
+    )
+    func decimalNotRepresentable(text: String) throws {
+        let json: JSON = ["prices": [try number("1.5"), try number(text)]]
+        let error = try #require(throws: MappingError.self) { try json["prices"].decode([Decimal].self) }
+        #expect(error.code == .notRepresentable)
+        #expect(error.path == ["prices", 1])
+        #expect(error.targetType == "Decimal")
+        #expect(error.message.contains(text))
     }
 
     @Test("Decimal writes its exact digits")
@@ -104,8 +126,11 @@ import Testing
     func decimalFromDouble() throws {
         let json: JSON = ["price": 0.1]
         #expect(try json["price"].decode(Decimal.self) == Decimal(string: "0.1"))
-        let error = try #require(throws: MappingError.self) { try DecimalBridge().decode(JSON(stringLiteral: "0.1")) }
+        let wrong: JSON = ["price": "0.1"]
+        let error = try #require(throws: MappingError.self) { try wrong["price"].decode(Decimal.self) }
         #expect(error.code == .typeMismatch)
+        #expect(error.path == ["price"])
+        #expect(error.expected == .number)
     }
 
     // MARK: Date

@@ -96,6 +96,7 @@ import Testing
         [0],
         [0, 1, 2],
         [.index(Int.max)],
+        [.index(-1)], ["a", .index(Int.min)],
         ["user one", "name"],
         ["0"], ["01"], ["1a"], ["-1"], ["1.5"],
         [""], ["", ""], ["a", ""], ["", 0],
@@ -135,7 +136,8 @@ import Testing
         ("a[", 2),
         ("a[x]", 2),
         ("a[1", 3),
-        ("a[-1]", 2),
+        ("a[-]", 3),
+        ("a[--1]", 3),
         ("[]", 1),
         ("a b", 0),
         ("a.b c", 2),
@@ -247,13 +249,17 @@ import Testing
         #expect(path.pointer == pointer)
     }
 
-    @Test("a pointer round-trips every path whose keys are not canonical indices", arguments: trickyPaths)
+    @Test(
+        "a pointer round-trips every path whose keys are not canonical indices and whose indices are not negative",
+        arguments: trickyPaths
+    )
     func pointerRoundTrip(path: JSONPath) throws {
+        // RFC 6901 has no negative indices: `[-1]` becomes the key "-1" in a pointer.
         let hasIndexLikeKey = path.components.contains {
-            if case .key(let key) = $0 {
-                return key == "0" || (key.first != "0" && !key.isEmpty && key.allSatisfy(\.isASCIIDigit))
+            switch $0 {
+            case .key(let key): key == "0" || (key.first != "0" && !key.isEmpty && key.allSatisfy(\.isASCIIDigit))
+            case .index(let index): index < 0
             }
-            return false
         }
         let parsed = try JSONPath(pointer: path.pointer)
         if hasIndexLikeKey {

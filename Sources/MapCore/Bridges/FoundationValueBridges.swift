@@ -68,23 +68,39 @@ public struct DataBridge: JSONBridge {
     }
 }
 
-/// `Decimal`, exact from the number's source text when the backend keeps it, otherwise from
-/// the shortest digits of its `Double`.
+/// `Decimal`, exact: from the number's source text when the backend keeps it, otherwise from its
+/// exact integer value, otherwise from the shortest digits of its `Double`. A number a `Decimal`
+/// cannot hold exactly — more than 38 or 39 significant digits, or an exponent beyond
+/// `-128...127` — fails with ``MappingError/Code/notRepresentable`` instead of being rounded.
 public struct DecimalBridge: JSONBridge {
     public init() {}
 
     public var kind: JSONKind? { .number }
 
     public func decode(_ json: JSON, in context: MappingContext) throws -> Decimal {
-        guard json.kind == .number, let double = json.document.double(json.node) else {
+        guard json.kind == .number else {
             throw context.kindError(expected: .number, at: json, targetType: "Decimal")
         }
-        let text = json.numberText ?? "\(double)"
-        guard let decimal = Decimal(string: text), !decimal.isNaN else {
+        let document = json.document
+        let text: String
+        if let written = json.numberText {
+            text = written
+        } else if let integer = document.int64(json.node) {
+            text = String(integer)
+        } else if let integer = document.uint64(json.node) {
+            text = String(integer)
+        } else if let double = document.double(json.node) {
+            text = "\(double)"
+        } else {
+            throw context.kindError(expected: .number, at: json, targetType: "Decimal")
+        }
+        guard let decimal = Decimal(string: text), !decimal.isNaN,
+            DecimalDigits(text) == DecimalDigits(decimal.description)
+        else {
             throw context.error(
                 .notRepresentable,
                 at: json,
-                message: "\(text) cannot be held by a Decimal",
+                message: "\(text) has more significant digits or a larger exponent than a Decimal holds",
                 targetType: "Decimal"
             )
         }
@@ -96,6 +112,49 @@ public struct DecimalBridge: JSONBridge {
             throw context.nonFiniteError(value, targetType: "Decimal")
         }
         try writer.number(text: value.description)
+    }
+}
+
+/// A decimal number's value in a canonical form — its significant digits and the power of ten
+/// of its decimal point — so that two spellings of one value compare equal (`1.50e1` and `15`).
+/// Zero is one value whatever its sign.
+private struct DecimalDigits: Equatable {
+    var negative = false
+    var digits: [UInt8] = []
+    var pointExponent = 0
+
+    init(_ text: String) {
+        var integerDigits = 0
+        var exponent = 0
+        var exponentNegative = false
+        var part = 0  // 0: integer digits, 1: fraction digits, 2: exponent
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-") where part == 2: exponentNegative = true
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "+"): break
+            case UInt8(ascii: "."): part = 1
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): part = 2
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if part == 2 {
+                    // Clamped: any exponent this large is beyond a Decimal anyway.
+                    exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000)
+                } else {
+                    digits.append(byte)
+                    if part == 0 { integerDigits += 1 }
+                }
+            default: break
+            }
+        }
+        let leadingZeros = digits.prefix { $0 == UInt8(ascii: "0") }.count
+        digits.removeFirst(leadingZeros)
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        if digits.isEmpty {
+            negative = false
+            pointExponent = 0
+        } else {
+            pointExponent = integerDigits - leadingZeros + (exponentNegative ? -exponent : exponent)
+        }
     }
 }
 

@@ -207,11 +207,16 @@ private struct PathTextParser {
         if bytes[position] == UInt8(ascii: "\"") {
             component = .key(try quoted())
         } else {
+            // A negative index never matches an element, but a path that asked for one prints
+            // as `[-1]` and must parse back.
+            let negative = bytes[position] == UInt8(ascii: "-")
+            if negative { position += 1 }
             let start = position
             var value = 0
             while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                let digit = Int(bytes[position] - UInt8(ascii: "0"))
                 let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-                let (sum, overflow2) = times.addingReportingOverflow(Int(bytes[position] - UInt8(ascii: "0")))
+                let (sum, overflow2) = times.addingReportingOverflow(negative ? -digit : digit)
                 guard !overflow1, !overflow2 else { throw fail("index too large") }
                 value = sum
                 position += 1

@@ -182,7 +182,7 @@ package struct JSONScanner {
         guard offset < end else { return "the end of the input" }
         let byte = bytes[offset]
         switch byte {
-        case 0: return "a NUL byte"
+        case 0: return "NUL byte (0x00)"
         case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
         default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
         }
