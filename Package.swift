@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "JSONMapping", targets: ["JSONMapping"]),
         .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
         .executable(name: "jsonmap-bench", targets: ["jsonmap-bench"]),
+        .executable(name: "jsonmap-jansson-only", targets: ["jsonmap-jansson-only"]),
     ],
     traits: [
         .trait(name: "Jansson", description: "Link the jansson backend into the JSONMapping umbrella (needs libjansson-dev)."),
@@ -21,7 +22,9 @@ let package = Package(
     ],
     dependencies: [
         // Parses the command-line options of the executables; the libraries do not depend on it.
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Property tests of the backends (test targets only).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -66,6 +69,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A program built from MapCore and BackendJansson alone: the test that it links no
+        // libFoundation runs `ldd` on it.
+        .executableTarget(
+            name: "jsonmap-jansson-only",
+            dependencies: ["MapCore", "BackendJansson"]
+        ),
         .testTarget(
             name: "MapCoreTests",
             dependencies: ["MapCore"]
@@ -73,6 +82,20 @@ let package = Package(
         .testTarget(
             name: "BackendFoundationTests",
             dependencies: ["BackendFoundation", "MapCore"]
+        ),
+        .testTarget(
+            name: "BackendJanssonTests",
+            dependencies: ["BackendJansson", "MapCore", "CJansson"]
+        ),
+        // One suite, every case run against every backend.
+        .testTarget(
+            name: "BackendConformanceTests",
+            dependencies: [
+                "MapCore",
+                "BackendFoundation",
+                "BackendJansson",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "JSONMappingTests",

@@ -5,6 +5,9 @@
 #
 #   Scripts/bench-callgrind.sh [FILE...] -- [MEASURE...]
 #   Scripts/bench-callgrind.sh twitter canada -- jsonserialization scan
+#   BACKEND=jansson Scripts/bench-callgrind.sh canada -- parse bridges
+#
+# Per-backend measures (parse, walk, bridges…) run on the backend BACKEND names (default foundation).
 #
 # Needs a release build (swift build -c release --product jsonmap-bench) and valgrind.
 # valgrind 3.19 cannot read the DWARF of Swift 6.3 binaries, so it runs on a copy without debug info.
@@ -19,6 +22,7 @@ for arg in "$@"; do
 done
 [ ${#files[@]} -gt 0 ] || files=(twitter citm_catalog canada github_events gsoc-2018)
 [ ${#measures[@]} -gt 0 ] || measures=(jsonserialization scan)
+backend=${BACKEND:-foundation}
 binary=$(mktemp /tmp/jsonmap-bench.XXXXXX)
 trap 'rm -f "$binary"' EXIT
 cp .build/release/jsonmap-bench "$binary"
@@ -26,14 +30,15 @@ chmod +x "$binary"
 strip -g "$binary"
 
 instructions() { # file measure iterations
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --file "$1" --measure "$2" --iterations "$3" 2>&1 \
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --file "$1" --measure "$2" --backend "$backend" --iterations "$3" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 allocations() { # file measure iterations
-    valgrind --tool=memcheck --leak-check=no "$binary" --file "$1" --measure "$2" --iterations "$3" 2>&1 \
+    valgrind --tool=memcheck --leak-check=no "$binary" --file "$1" --measure "$2" --backend "$backend" --iterations "$3" 2>&1 \
         | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
 }
 
+echo "backend for per-backend measures: $backend"
 printf '%-14s %-18s %16s %14s\n' corpus measure instructions/iter mallocs/iter
 for file in "${files[@]}"; do
     for measure in "${measures[@]}"; do

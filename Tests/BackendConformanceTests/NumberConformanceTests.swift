@@ -1,0 +1,264 @@
+import MapCore
+import Testing
+
+/// What the scalar reads of a number give; doubles compare by bit pattern, so `-0.0` ≠ `0.0`.
+struct NumberReading: Sendable, Equatable, CustomStringConvertible {
+    var int64: Int64?
+    var uint64: UInt64?
+    var double: Double
+
+    init(int64: Int64?, uint64: UInt64?, double: Double) {
+        self.int64 = int64
+        self.uint64 = uint64
+        self.double = double
+    }
+
+    static func == (a: NumberReading, b: NumberReading) -> Bool {
+        a.int64 == b.int64 && a.uint64 == b.uint64 && a.double.bitPattern == b.double.bitPattern
+    }
+
+    var description: String {
+        "int64 \(int64.map { "\($0)" } ?? "nil"), uint64 \(uint64.map { "\($0)" } ?? "nil"), double \(double)"
+            + (double == 0 ? " (\(double.sign == .minus ? "negative" : "positive") zero)" : "")
+    }
+}
+
+/// What a backend does with a number: reads it, or rejects the document.
+enum NumberOutcome: Sendable, Equatable, CustomStringConvertible {
+    case reads(NumberReading)
+    case rejected(ParseError.Code, Position)
+
+    var description: String {
+        switch self {
+        case .reads(let reading): reading.description
+        case .rejected(let code, let position): "rejected with \(code) at \(position)"
+        }
+    }
+}
+
+/// A number alone at the top level and what every backend (or each, for a parity row) must make of it.
+struct NumberCase: Sendable, CustomTestStringConvertible {
+    let text: String
+    let expected: Expected<NumberOutcome>
+
+    init(_ text: String, _ expected: NumberOutcome) {
+        self.text = text
+        self.expected = .same(expected)
+    }
+
+    init(_ text: String, _ parity: Parity<NumberOutcome>) {
+        self.text = text
+        self.expected = .differs(parity)
+    }
+
+    var testDescription: String {
+        expected.row.map { "\(text) (parity row \($0))" } ?? text
+    }
+}
+
+private func reads(_ int64: Int64?, _ uint64: UInt64?, _ double: Double) -> NumberOutcome {
+    .reads(NumberReading(int64: int64, uint64: uint64, double: double))
+}
+
+/// jansson holds integers in `json_int_t` (`long long`) and refuses the rest.
+private let janssonTooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 1, offset: 0))
+
+/// Integer and floating-point readings, ranges, and RFC 8259's number grammar.
+@Suite struct NumberConformanceTests {
+    static let numbers: [NumberCase] = [
+        NumberCase("0", reads(0, 0, 0.0)),
+        NumberCase("-0", Parity(.negativeZero, foundation: reads(0, 0, -0.0), jansson: reads(0, 0, 0.0))),
+        NumberCase("-0.0", reads(0, 0, -0.0)),
+        NumberCase("0.0", reads(0, 0, 0.0)),
+        NumberCase("0e5", reads(0, 0, 0.0)),
+        NumberCase("1", reads(1, 1, 1.0)),
+        NumberCase("1.0", reads(1, 1, 1.0)),
+        NumberCase("1e2", reads(100, 100, 100.0)),
+        NumberCase("1E2", reads(100, 100, 100.0)),
+        NumberCase("1e+2", reads(100, 100, 100.0)),
+        NumberCase("12.50e1", reads(125, 125, 125.0)),
+        NumberCase("100e-2", reads(1, 1, 1.0)),
+        NumberCase("-1", reads(-1, nil, -1.0)),
+        NumberCase("-1e2", reads(-100, nil, -100.0)),
+        NumberCase("1.5", reads(nil, nil, 1.5)),
+        NumberCase("-1.5", reads(nil, nil, -1.5)),
+        NumberCase("0.1", reads(nil, nil, 0.1)),
+        NumberCase("1e-2", reads(nil, nil, 0.01)),
+        NumberCase("1e30", reads(nil, nil, 1e30)),
+        NumberCase("1e19", reads(nil, 10_000_000_000_000_000_000, 1e19)),
+        NumberCase("123456789012345678", reads(123_456_789_012_345_678, 123_456_789_012_345_678, 123456789012345678.0)),
+        NumberCase("9007199254740993", reads(9_007_199_254_740_993, 9_007_199_254_740_993, 9007199254740992.0)),
+        NumberCase("9223372036854775807", reads(.max, UInt64(Int64.max), 9223372036854775808.0)),
+        NumberCase("-9223372036854775808", reads(.min, nil, -9223372036854775808.0)),
+        NumberCase(
+            "9223372036854775808",
+            Parity(
+                .bigIntegers,
+                foundation: reads(nil, 9_223_372_036_854_775_808, 9223372036854775808.0),
+                jansson: janssonTooBig
+            )
+        ),
+        NumberCase(
+            "18446744073709551615",
+            Parity(.bigIntegers, foundation: reads(nil, .max, 18446744073709551616.0), jansson: janssonTooBig)
+        ),
+        NumberCase(
+            "18446744073709551616",
+            Parity(.bigIntegers, foundation: reads(nil, nil, 18446744073709551616.0), jansson: janssonTooBig)
+        ),
+        NumberCase(
+            "12345678901234567890",
+            Parity(
+                .bigIntegers,
+                foundation: reads(nil, 12_345_678_901_234_567_890, 12345678901234567890.0),
+                jansson: janssonTooBig
+            )
+        ),
+        NumberCase(
+            "99999999999999999999",
+            Parity(.bigIntegers, foundation: reads(nil, nil, 1e20), jansson: janssonTooBig)
+        ),
+        NumberCase(
+            "-9223372036854775809",
+            Parity(.bigIntegers, foundation: reads(nil, nil, -9223372036854775808.0), jansson: janssonTooBig)
+        ),
+        NumberCase(
+            "-12345678901234567890",
+            Parity(.bigIntegers, foundation: reads(nil, nil, -12345678901234567890.0), jansson: janssonTooBig)
+        ),
+        NumberCase(
+            "123456789012345678901234567890",
+            Parity(.bigIntegers, foundation: reads(nil, nil, 1.2345678901234568e29), jansson: janssonTooBig)
+        ),
+        NumberCase("1e-400", Parity(.numberText, foundation: reads(nil, nil, 0.0), jansson: reads(0, 0, 0.0))),
+        NumberCase("-1e-400", Parity(.numberText, foundation: reads(nil, nil, -0.0), jansson: reads(0, 0, -0.0))),
+        NumberCase(
+            "9007199254740993.0",
+            Parity(
+                .numberText,
+                foundation: reads(9_007_199_254_740_993, 9_007_199_254_740_993, 9007199254740992.0),
+                jansson: reads(9_007_199_254_740_992, 9_007_199_254_740_992, 9007199254740992.0)
+            )
+        ),
+        NumberCase(
+            "1.00000000000000000001",
+            Parity(.numberText, foundation: reads(nil, nil, 1.0), jansson: reads(1, 1, 1.0))
+        ),
+        NumberCase("1e400", .rejected(.numberOutOfRange, Position(column: 1, offset: 0))),
+        NumberCase("-1e400", .rejected(.numberOutOfRange, Position(column: 1, offset: 0))),
+        NumberCase("1.7976931348623159e308", .rejected(.numberOutOfRange, Position(column: 1, offset: 0))),
+        NumberCase("1.7976931348623157e308", reads(nil, nil, .greatestFiniteMagnitude)),
+        NumberCase("5e-324", reads(nil, nil, .leastNonzeroMagnitude)),
+        NumberCase("2.2250738585072014e-308", reads(nil, nil, .leastNormalMagnitude)),
+        NumberCase("0.30000000000000004", reads(nil, nil, 0.30000000000000004)),
+    ]
+
+    @Test("A number reads as the exact integer and the correctly rounded Double", arguments: numbers, backends)
+    func number(_ number: NumberCase, backend: RegisteredBackend) throws {
+        let expected = number.expected.value(for: backend.id)
+        let actual: NumberOutcome
+        switch parse(number.text, with: backend) {
+        case .success(let document):
+            let root = document.root
+            #expect(document.kind(of: root) == .number)
+            #expect(document.bool(root) == nil)
+            #expect(document.string(root) == nil)
+            let double = try #require(document.double(root))
+            actual = .reads(NumberReading(int64: document.int64(root), uint64: document.uint64(root), double: double))
+        case .failure(let error):
+            checkWellFormed(error, input: Array(number.text.utf8), backend: backend)
+            actual = .rejected(error.code, Position(of: error))
+        }
+        #expect(actual == expected)
+    }
+
+    @Test("A number beyond Double's range is rejected where it starts", arguments: backends)
+    func outOfRangeInsideArray(backend: RegisteredBackend) throws {
+        try expectRejection(
+            Rejection("1e400 in an array", "[1, 1e400]", .numberOutOfRange, at: Position(column: 5, offset: 4)),
+            by: backend
+        )
+        try expectRejection(
+            Rejection(
+                "-1e400 on a later line",
+                "{\n  \"n\": -1e400\n}",
+                .numberOutOfRange,
+                at: Position(line: 2, column: 8, offset: 9)
+            ),
+            by: backend
+        )
+    }
+
+    @Test(
+        "UInt64.max inside an object is exact on foundation and refused by jansson (parity row bigIntegers)",
+        arguments: backends
+    )
+    func bigIntegerInsideObject(backend: RegisteredBackend) throws {
+        let text = #"{"id": 18446744073709551615}"#
+        let rejection = Parity<Rejection?>(
+            .bigIntegers,
+            foundation: nil,
+            jansson: Rejection("UInt64.max", text, .numberOutOfRange, at: Position(column: 8, offset: 7))
+        )
+        if let rejection = rejection[backend.id] {
+            try expectRejection(rejection, by: backend)
+            return
+        }
+        let document = try accept(text, with: backend)
+        let id = try #require(member(document, document.root, "id"))
+        #expect(document.uint64(id) == .max)
+        #expect(document.int64(id) == nil)
+    }
+
+    @Test("The source text of a number is kept by foundation only (parity row numberText)", arguments: backends)
+    func numberText(backend: RegisteredBackend) throws {
+        let document = try accept(#"[1.50e1, -0, 7, "7"]"#, with: backend)
+        let texts = elements(document, document.root).map { node in
+            document.withNumberText(node) { String(decoding: $0, as: UTF8.self) }
+        }
+        let expected = Parity<[String?]>(
+            .numberText,
+            foundation: ["1.50e1", "-0", "7", nil],
+            jansson: [nil, nil, nil, nil]
+        )
+        #expect(texts == expected[backend.id])
+    }
+
+    // MARK: Grammar
+
+    static let malformed: [Rejection] = [
+        Rejection("a leading zero", "[01]", .invalidNumber, at: Position(column: 2, offset: 1)),
+        Rejection("a leading zero after a minus", "[-01]", .invalidNumber, at: Position(column: 3, offset: 2)),
+        Rejection("two zeros", "[00]", .invalidNumber, at: Position(column: 2, offset: 1)),
+        Rejection("a leading zero before a fraction", "[012.5]", .invalidNumber, at: Position(column: 2, offset: 1)),
+        Rejection("a leading zero at the top level", "007", .invalidNumber, at: Position(column: 1, offset: 0)),
+        Rejection("a point without digits", "[1.]", .invalidNumber, at: Position(column: 4, offset: 3)),
+        Rejection("a point before the exponent", "[1.e5]", .invalidNumber, at: Position(column: 4, offset: 3)),
+        Rejection("an exponent without digits", "[1e]", .invalidNumber, at: Position(column: 4, offset: 3)),
+        Rejection("an exponent sign without digits", "[1e+]", .invalidNumber, at: Position(column: 5, offset: 4)),
+        Rejection("a minus alone", "[-]", .invalidNumber, at: Position(column: 3, offset: 2)),
+        Rejection("a minus before a letter", "[-a]", .invalidNumber, at: Position(column: 3, offset: 2)),
+        Rejection("minus infinity", "[-Infinity]", .invalidNumber, at: Position(column: 3, offset: 2)),
+        Rejection("a leading point", "[.5]", .unexpectedCharacter, at: Position(column: 2, offset: 1)),
+        Rejection("a leading plus", "[+1]", .unexpectedCharacter, at: Position(column: 2, offset: 1)),
+        Rejection("hexadecimal", "[0x10]", .unexpectedCharacter, at: Position(column: 3, offset: 2)),
+        Rejection("NaN", "[NaN]", .unexpectedCharacter, at: Position(column: 2, offset: 1)),
+        Rejection("Infinity", "[Infinity]", .unexpectedCharacter, at: Position(column: 2, offset: 1)),
+        Rejection("two points", "[1.5.2]", .unexpectedCharacter, at: Position(column: 5, offset: 4)),
+        Rejection("two exponents", "[1e5e5]", .unexpectedCharacter, at: Position(column: 5, offset: 4)),
+        Rejection("a minus inside", "[0-1]", .unexpectedCharacter, at: Position(column: 3, offset: 2)),
+        Rejection("a point at the end of the input", "1.", .unexpectedEndOfInput, at: Position(column: 3, offset: 2)),
+        Rejection("a minus at the end of the input", "-", .unexpectedEndOfInput, at: Position(column: 2, offset: 1)),
+        Rejection(
+            "an exponent at the end of the input",
+            "2e",
+            .unexpectedEndOfInput,
+            at: Position(column: 3, offset: 2)
+        ),
+    ]
+
+    @Test("A number outside RFC 8259's grammar is rejected where it goes wrong", arguments: malformed, backends)
+    func malformedNumber(_ rejection: Rejection, backend: RegisteredBackend) throws {
+        try expectRejection(rejection, by: backend)
+    }
+}
