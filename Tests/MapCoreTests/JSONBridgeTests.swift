@@ -252,6 +252,25 @@ struct ThrowingBridge: JSONBridge {
         #expect(top.path == "items")
     }
 
+    @Test("a user's error thrown while encoding becomes other with the element's or member's path")
+    func userErrorInEncode() throws {
+        let inArray = try #require(throws: MappingError.self) { try ArrayBridge(ThrowingBridge()).encode([1, 2]) }
+        #expect(inArray.code == .other)
+        #expect(inArray.path == [0])
+        #expect(inArray.targetType == "Int")
+        #expect(inArray.underlyingError as? UserError == UserError(reason: "encode"))
+
+        let nested = ArrayBridge(DictionaryBridge(ThrowingBridge()))
+        let inObject = try #require(throws: MappingError.self) { try nested.encode([[:], ["b": 1, "a": 2]]) }
+        #expect(inObject.code == .other)
+        #expect(inObject.path == [1, "a"])
+
+        let top = try #require(throws: MappingError.self) { try ThrowingBridge().encode(7) }
+        #expect(top.code == .other)
+        #expect(top.path == .root)
+        #expect(top.underlyingError as? UserError == UserError(reason: "encode"))
+    }
+
     @Test("a user's error thrown in a closure bridge becomes other with the path")
     func userErrorInClosureBridge() throws {
         let bridge = Bridge<Int>(kind: .number) { json, _ in

@@ -104,7 +104,10 @@ struct IntegerBridgeCase: Sendable, CustomTestStringConvertible {
         let builder = JSONBuilder()
         try builder.uint64(.max)
         #expect(try builder.makeJSON().decode(UInt64.self) == .max)
-        #expect(throws: MappingError.self) { try Int64Bridge().decode(builder.makeJSON()) }
+        let asInt64 = try #require(throws: MappingError.self) { try Int64Bridge().decode(builder.makeJSON()) }
+        #expect(asInt64.code == .notRepresentable)
+        #expect(asInt64.path == .root)
+        #expect(asInt64.targetType == "Int64")
     }
 
     @Test("a negative number into an unsigned integer is not representable")

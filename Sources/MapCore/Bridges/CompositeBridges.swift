@@ -69,7 +69,11 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
         try writer.beginArray()
         for (index, element) in value.enumerated() {
             try context.withStep(.index(index), node: nil) {
-                try item.encode(element, to: writer, in: context)
+                do {
+                    try item.encode(element, to: writer, in: context)
+                } catch {
+                    throw context.wrapEncoding(error, targetType: "\(Item.Value.self)")
+                }
             }
         }
         try writer.endArray()
@@ -126,7 +130,11 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
             try context.withStep(.key(key), node: nil) {
                 // The key comes from the dictionary itself, so the lookup cannot miss.
                 if let element = value[key] {
-                    try member.encode(element, to: writer, in: context)
+                    do {
+                        try member.encode(element, to: writer, in: context)
+                    } catch {
+                        throw context.wrapEncoding(error, targetType: "\(Member.Value.self)")
+                    }
                 }
             }
         }

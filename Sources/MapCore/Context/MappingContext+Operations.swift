@@ -39,8 +39,7 @@ extension MappingContext {
             context.report(.encode, succeeded: true, typeName: "\(B.Value.self)") { .bytes(bytes) }
             return bytes
         } catch {
-            let failure =
-                error as? MappingError ?? context.encodingError(.other, message: "\(error)", underlyingError: error)
+            let failure = context.wrapEncoding(error, targetType: "\(B.Value.self)")
             context.record(LogEntry(error: failure))
             context.report(.encode, succeeded: false, typeName: "\(B.Value.self)") { .none }
             throw failure

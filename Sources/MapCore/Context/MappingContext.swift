@@ -241,6 +241,14 @@ public final class MappingContext {
         return self.error(.other, at: json, message: "\(error)", targetType: targetType, underlyingError: error)
     }
 
+    /// Makes any error thrown while encoding a ``MappingError`` at the current path: mapping errors
+    /// pass through unchanged, anything else becomes ``MappingError/Code/other`` wrapping it.
+    /// Call it inside ``withStep(_:node:_:)``, so the path still holds the step.
+    public func wrapEncoding(_ error: any Error, targetType: String? = nil) -> MappingError {
+        if let mappingError = error as? MappingError { return mappingError }
+        return encodingError(.other, message: "\(error)", targetType: targetType, underlyingError: error)
+    }
+
     // MARK: Diagnostics
 
     /// Records a warning — a lenient recovery, a skipped value — when diagnostics are collected.
