@@ -548,4 +548,21 @@ struct MalformedInput: Sendable, CustomTestStringConvertible {
         #expect(key.column == 4)
         try validate(#"["\u0001\u0100"]"#, options: options)
     }
+
+    @Test("ParseError.validating, the scan for other backends, gives the scan's error with the backend's name")
+    func validatingForBackends() {
+        let valid = Array(#"{"a": [1, 2]}"#.utf8).withUnsafeBytes { ParseError.validating($0, backend: "mine") }
+        #expect(valid == nil)
+        let error = Array("[1,\n 2,]".utf8).withUnsafeBytes { ParseError.validating($0, backend: "mine") }
+        #expect(error?.code == .trailingComma)
+        #expect(error?.line == 2)
+        #expect(error?.column == 3)
+        #expect(error?.offset == 6)
+        #expect(error?.backend == "mine")
+        let deep = Array("[[1]]".utf8).withUnsafeBytes {
+            ParseError.validating($0, options: ParseOptions(maxDepth: 1), backend: "mine")
+        }
+        #expect(deep?.code == .depthLimitExceeded)
+        #expect(deep?.column == 2)
+    }
 }

@@ -185,3 +185,24 @@ package struct TextPosition {
         return (before + after, before.count)
     }
 }
+
+extension ParseError {
+    /// The error the package's validating scan finds in `input` under `options`, or `nil` when
+    /// the input is JSON those options accept.
+    ///
+    /// For backends: call it on the error path to describe a syntax error the way every other
+    /// backend does (same code, line, column and message), and keep your parser's own
+    /// description for what only it rejects. `backend` is the name the error carries.
+    public static func validating(
+        _ input: UnsafeRawBufferPointer,
+        options: ParseOptions = ParseOptions(),
+        backend: String
+    ) -> ParseError? {
+        do {
+            try JSONScanner.validate(input, options: options, backend: backend)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
