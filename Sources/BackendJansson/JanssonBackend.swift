@@ -73,12 +73,49 @@ public struct JanssonBackend: JSONBackend {
         // Inside strings jansson rejects a raw NUL; anywhere else in accepted text it is where
         // jansson stopped reading, so what follows was never looked at.
         let strayNUL = body.count > 0 && memchr(base, 0, body.count) != nil
-        let tooDeep = JSONScanner.nestingExceeds(options.maxDepth, in: body)
+        // jansson's own limit is fixed; a smaller maxDepth is checked on the tree it built, which
+        // has far fewer nodes than the text has bytes (citm_catalog: 38 k children in 1.7 MB).
+        let tooDeep = !strayNUL && JanssonBackend.nests(root, deeperThan: options.maxDepth)
         if strayNUL || tooDeep {
             CJansson_decref(root)
             throw failure(error, start: start, in: input, options: options)
         }
         return JanssonDocument(adopting: root)
+    }
+
+    /// Whether arrays and objects in the tree nest deeper than `limit`; the root is at depth 1.
+    static func nests(_ json: UnsafeMutablePointer<json_t>, deeperThan limit: Int, depth: Int = 1) -> Bool {
+        switch CJansson_typeof(json) {
+        case JSON_ARRAY:
+            guard depth <= limit else { return true }
+            for index in 0..<json_array_size(json) {
+                if let element = json_array_get(json, index), isContainer(element),
+                    nests(element, deeperThan: limit, depth: depth + 1)
+                {
+                    return true
+                }
+            }
+        case JSON_OBJECT:
+            guard depth <= limit else { return true }
+            var iterator = json_object_iter(json)
+            while let current = iterator {
+                if let value = json_object_iter_value(current), isContainer(value),
+                    nests(value, deeperThan: limit, depth: depth + 1)
+                {
+                    return true
+                }
+                iterator = json_object_iter_next(json, current)
+            }
+        default:
+            break
+        }
+        return false
+    }
+
+    @inline(__always)
+    private static func isContainer(_ json: UnsafeMutablePointer<json_t>) -> Bool {
+        let type = CJansson_typeof(json)
+        return type == JSON_ARRAY || type == JSON_OBJECT
     }
 
     /// The error for input jansson (or the checks around it) refused.

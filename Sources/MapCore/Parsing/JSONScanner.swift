@@ -31,66 +31,6 @@ package struct JSONScanner {
         return ScanTape(entries: scanner.entries, children: scanner.children, stringCount: scanner.stringCount)
     }
 
-    /// Whether arrays and objects in `input` nest deeper than `limit`.
-    ///
-    /// A fast count of brackets outside strings, for text another parser has already accepted: it
-    /// validates nothing else. Backends whose parser has a fixed depth limit of its own use it to
-    /// enforce a smaller ``ParseOptions/maxDepth``, then call ``validate(_:options:backend:)`` for
-    /// the error's position.
-    package static func nestingExceeds(_ limit: Int, in input: UnsafeRawBufferPointer) -> Bool {
-        guard let base = input.baseAddress, input.count > 2 * limit else { return false }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
-        let end = input.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var position = 0
-        var depth = 0
-        var inString = false
-        while position < end {
-            // Skip eight bytes at a time while none matters: outside strings `[ ] { } "`, inside `" \`.
-            while position + 8 <= end {
-                let word = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
-                let quotes = word ^ (ones &* 0x22)
-                var mask = (quotes &- ones) & ~quotes
-                if inString {
-                    let backslashes = word ^ (ones &* 0x5C)
-                    mask |= (backslashes &- ones) & ~backslashes
-                } else {
-                    // `[` and `{` differ only in bit 5, as do `]` and `}`.
-                    let folded = word | (ones &* 0x20)
-                    let opens = folded ^ (ones &* 0x7B)
-                    let closes = folded ^ (ones &* 0x7D)
-                    mask |= ((opens &- ones) & ~opens) | ((closes &- ones) & ~closes)
-                }
-                mask &= highs
-                if mask == 0 {
-                    position += 8
-                } else {
-                    position += mask.trailingZeroBitCount >> 3
-                    break
-                }
-            }
-            guard position < end else { break }
-            let byte = bytes[position]
-            position += 1
-            if inString {
-                if byte == UInt8(ascii: "\\") {
-                    position += 1
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte | 0x20 == UInt8(ascii: "{") {
-                depth += 1
-                if depth > limit { return true }
-            } else if byte | 0x20 == UInt8(ascii: "}") {
-                depth -= 1
-            }
-        }
-        return false
-    }
-
     /// Where the JSON text starts once any UTF-8 byte-order mark is skipped; throws for UTF-16 and UTF-32.
     package static func contentStart(
         of input: UnsafeRawBufferPointer,
