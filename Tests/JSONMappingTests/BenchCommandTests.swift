@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// The `jsonmap-bench` command, run as a built binary from a folder with no corpus beside it, so
+/// it benchmarks its generated stand-ins. `swift build --build-tests` builds the binary; the
+/// tests fail when it is missing. Inputs and runs are the smallest the options allow: the debug
+/// binary is slow.
+@Suite(.timeLimit(.minutes(1)))
+struct BenchCommandTests {
+    /// Next to the running test bundle (the build folder it was built in) first, then the
+    /// package's default `.build/debug`.
+    static let bench: URL? = {
+        let name = "jsonmap-bench"
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(name),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
+            root.appendingPathComponent(".build/debug/\(name)"),
+        ]
+        return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// A fresh folder under the temporary directory, removed when the value goes away.
+    final class Scratch {
+        let url: URL
+
+        init() throws {
+            url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("jsonmap-bench-tests-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+
+        var lines: [Substring] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+    }
+
+    /// Runs the bench in `scratch/work`, where `../shared/corpus` does not exist. Output goes to
+    /// files, so neither stream can fill up and block the process.
+    static func run(_ arguments: [String], in scratch: Scratch) throws -> Outcome {
+        let bench = try #require(bench, "jsonmap-bench is not built; run `swift build --build-tests` first")
+        let work = scratch.url.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let outputFile = scratch.url.appendingPathComponent("stdout")
+        let errorFile = scratch.url.appendingPathComponent("stderr")
+        try Data().write(to: outputFile)
+        try Data().write(to: errorFile)
+        let output = try FileHandle(forWritingTo: outputFile)
+        let errors = try FileHandle(forWritingTo: errorFile)
+        defer {
+            try? output.close()
+            try? errors.close()
+        }
+        let process = Process()
+        process.executableURL = bench
+        process.arguments = arguments
+        process.currentDirectoryURL = work
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
+        )
+    }
+
+    @Test("--iterations prints one checksum line for the selected row and exits 0")
+    func iterationsPrintsChecksum() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(
+            ["--iterations", "1", "--file", "canada", "--measure", "bridges", "--backend", "jansson"],
+            in: scratch
+        )
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        try #require(result.lines.count == 1, "output: \(result.output)")
+        let words = result.lines[0].split(separator: " ")
+        #expect(words.count == 5)
+        #expect(words.prefix(4) == ["canada", "bridges", "jansson", "checksum"])
+        #expect(UInt64(words.last ?? "") != nil)
+    }
+
+    @Test("--json prints one object per row with the corpus, backend, measure, MB/s and ratio")
+    func jsonRows() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(
+            ["--json", "--runs", "5", "--file", "github_events", "--measure", "parse", "--measure", "jsondecoder"],
+            in: scratch
+        )
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        let rows = try result.lines.map { line in
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                "not a JSON object: \(line)"
+            )
+        }
+        let keys: Set = ["corpus", "backend", "measure", "mbps", "ratio_vs_jsondecoder"]
+        for row in rows {
+            #expect(Set(row.keys) == keys)
+            #expect(row["corpus"] as? String == "github_events")
+            #expect((row["mbps"] as? Double ?? 0) > 0)
+        }
+        let reference = rows.filter { $0["measure"] as? String == "jsondecoder" }
+        try #require(reference.count == 1)
+        #expect(reference[0]["backend"] as? String == "reference")
+        #expect(reference[0]["ratio_vs_jsondecoder"] as? Double == 1.0)
+        let parses = rows.filter { $0["measure"] as? String == "parse" }
+        #expect(parses.count == rows.count - 1)
+        #expect(parses.contains { $0["backend"] as? String == "foundation" })
+        #expect(parses.allSatisfy { ($0["ratio_vs_jsondecoder"] as? Double ?? 0) > 0 })
+    }
+
+    @Test("--corpus reads the .json files of the given folder and names it in the header")
+    func corpusFolder() throws {
+        let scratch = try Scratch()
+        let corpus = scratch.url.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        try Data(#"{"title": "tiny", "values": [1, 2.5, "x", null, true]}"#.utf8)
+            .write(to: corpus.appendingPathComponent("tiny.json"))
+        let result = try Self.run(
+            [
+                "--corpus", corpus.path, "--runs", "5", "--measure", "jsondecoder", "--measure", "parse", "--backend",
+                "foundation",
+            ],
+            in: scratch
+        )
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        let lines = result.lines
+        try #require(lines.count == 6, "output: \(result.output)")
+        #expect(lines[0].hasPrefix("corpus: \(corpus.path); median of 5 runs;"))
+        let rows = lines.dropFirst(4).map { Array($0.split(separator: " ").prefix(3)) }
+        #expect(rows == [["tiny", "jsondecoder", "reference"], ["tiny", "parse", "foundation"]])
+    }
+
+    @Test("--runs below 5 is refused with an error naming --runs")
+    func tooFewRuns() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(["--runs", "3", "--file", "github_events"], in: scratch)
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("--runs"))
+    }
+
+    @Test("A --corpus folder that does not exist is an error naming it")
+    func missingCorpusFolder() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(["--corpus", "/nonexistent", "--runs", "5"], in: scratch)
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("/nonexistent"))
+    }
+}
