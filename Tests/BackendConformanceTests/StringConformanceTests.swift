@@ -77,10 +77,21 @@ private func stringHolding(_ bytes: [UInt8]) -> [UInt8] {
         (StringCase("U+FEFF written as an escape", #""\uFEFFmath""#, "\u{FEFF}math"), false),
     ]
 
-    /// What a backend does with the case: keep the character, or (foundation, where
-    /// JSONSerialization would drop it) reject the document at the string's opening quote.
-    private func keepsByteOrderMark(_ dropped: Bool, _ backend: RegisteredBackend) -> Bool {
-        !dropped || Parity(.byteOrderMarkInStrings, foundation: false, jansson: true)[backend.id]
+    /// Parses `text`, whose string at offset 1 is the case's: the document when the backend keeps
+    /// the character, or `nil` after checking that the backend (foundation, where
+    /// JSONSerialization would drop it) rejects the document at the string's opening quote.
+    private func parseKeepingByteOrderMark(_ text: String, _ string: StringCase, _ backend: RegisteredBackend)
+        throws -> (any JSONDocument)?
+    {
+        let dropped = Self.byteOrderMarks.first { $0.0.name == string.name }?.dropped ?? false
+        guard !dropped || Parity(.byteOrderMarkInStrings, foundation: false, jansson: true)[backend.id] else {
+            try expectRejection(
+                Rejection(string.name, text, .backendFailure, at: Position(column: 2, offset: 1)),
+                by: backend
+            )
+            return nil
+        }
+        return try accept(text, with: backend)
     }
 
     @Test(
@@ -89,16 +100,7 @@ private func stringHolding(_ bytes: [UInt8]) -> [UInt8] {
         backends
     )
     func byteOrderMarkInsideValues(_ string: StringCase, backend: RegisteredBackend) throws {
-        let text = "[\(string.literal)]"
-        let dropped = Self.byteOrderMarks.first { $0.0.name == string.name }?.dropped ?? false
-        guard keepsByteOrderMark(dropped, backend) else {
-            try expectRejection(
-                Rejection(string.name, text, .backendFailure, at: Position(column: 2, offset: 1)),
-                by: backend
-            )
-            return
-        }
-        let document = try accept(text, with: backend)
+        guard let document = try parseKeepingByteOrderMark("[\(string.literal)]", string, backend) else { return }
         let node = try #require(document.element(of: document.root, at: 0))
         #expect(document.string(node).map { Array($0.unicodeScalars) } == Array(string.expected.unicodeScalars))
         #expect(document.withStringUTF8(node) { Array($0) } == Array(string.expected.utf8))
@@ -110,16 +112,7 @@ private func stringHolding(_ bytes: [UInt8]) -> [UInt8] {
         backends
     )
     func byteOrderMarkInsideKeys(_ string: StringCase, backend: RegisteredBackend) throws {
-        let text = "{\(string.literal): 1}"
-        let dropped = Self.byteOrderMarks.first { $0.0.name == string.name }?.dropped ?? false
-        guard keepsByteOrderMark(dropped, backend) else {
-            try expectRejection(
-                Rejection(string.name, text, .backendFailure, at: Position(column: 2, offset: 1)),
-                by: backend
-            )
-            return
-        }
-        let document = try accept(text, with: backend)
+        guard let document = try parseKeepingByteOrderMark("{\(string.literal): 1}", string, backend) else { return }
         #expect(
             members(document, document.root).map { Array($0.key.unicodeScalars) } == [
                 Array(string.expected.unicodeScalars)
