@@ -11,15 +11,30 @@ extension MappingContext {
         callSite: CallSite,
         text: () -> DiagnosticsReport.Text
     ) throws -> B.Value {
+        try decodeOperation(from: json, typeName: "\(B.Value.self)", options: options, callSite: callSite, text: text) {
+            try bridge.decode(json, in: $0)
+        }
+    }
+
+    /// Runs a decode of `json`: `body` gets the operation's context; a failure becomes a
+    /// ``MappingError``, recorded as the last entry, and the entries go to the handler.
+    static func decodeOperation<R>(
+        from json: JSON,
+        typeName: @autoclosure () -> String,
+        options: MappingOptions,
+        callSite: CallSite,
+        text: () -> DiagnosticsReport.Text,
+        _ body: (MappingContext) throws -> R
+    ) throws -> R {
         let context = MappingContext(options: options, base: json, callSite: callSite)
         do {
-            let value = try bridge.decode(json, in: context)
-            context.report(.decode, succeeded: true, typeName: "\(B.Value.self)", text: text)
+            let value = try body(context)
+            context.report(.decode, succeeded: true, typeName: typeName(), text: text)
             return value
         } catch {
-            let failure = context.wrap(error, at: json, targetType: "\(B.Value.self)")
-            context.record(LogEntry(error: failure))
-            context.report(.decode, succeeded: false, typeName: "\(B.Value.self)", text: text)
+            let failure = context.wrap(error, at: json, targetType: typeName())
+            context.recordOnce(LogEntry(error: failure))
+            context.report(.decode, succeeded: false, typeName: typeName(), text: text)
             throw failure
         }
     }
@@ -31,17 +46,30 @@ extension MappingContext {
         options: MappingOptions,
         callSite: CallSite
     ) throws -> [UInt8] {
+        try encodeOperation(typeName: "\(B.Value.self)", options: options, callSite: callSite) { writer, context in
+            try bridge.encode(value, to: writer, in: context)
+        }
+    }
+
+    /// Runs an encode: `body` writes to a writer laid out as the options say; a failure becomes a
+    /// ``MappingError``, recorded as the last entry, and the entries go to the handler.
+    static func encodeOperation(
+        typeName: @autoclosure () -> String,
+        options: MappingOptions,
+        callSite: CallSite,
+        _ body: (JSONWriter, MappingContext) throws -> Void
+    ) throws -> [UInt8] {
         let context = MappingContext(options: options, callSite: callSite)
         let writer = JSONWriter(options: options.writer)
         do {
-            try bridge.encode(value, to: writer, in: context)
+            try body(writer, context)
             let bytes = try writer.finish()
-            context.report(.encode, succeeded: true, typeName: "\(B.Value.self)") { .bytes(bytes) }
+            context.report(.encode, succeeded: true, typeName: typeName()) { .bytes(bytes) }
             return bytes
         } catch {
-            let failure = context.wrapEncoding(error, targetType: "\(B.Value.self)")
-            context.record(LogEntry(error: failure))
-            context.report(.encode, succeeded: false, typeName: "\(B.Value.self)") { .none }
+            let failure = context.wrapEncoding(error, targetType: typeName())
+            context.recordOnce(LogEntry(error: failure))
+            context.report(.encode, succeeded: false, typeName: typeName()) { .none }
             throw failure
         }
     }

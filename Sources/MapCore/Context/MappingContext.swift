@@ -77,6 +77,14 @@ public final class MappingContext {
         return try body()
     }
 
+    /// Runs `body` `path`'s steps deeper (steps to values being written, which have no nodes).
+    public func withSteps<R>(_ path: JSONPath, _ body: () throws -> R) rethrows -> R {
+        let depth = frames.count
+        for component in path.components { frames.append(Frame(component: component, node: nil)) }
+        defer { frames.removeSubrange(depth...) }
+        return try body()
+    }
+
     /// The path of the step being worked on.
     public var path: JSONPath {
         JSONPath(stitchedFrames().components)
@@ -257,6 +265,13 @@ public final class MappingContext {
         diagnostics.append(
             LogEntry(severity: .warning, kind: kind, path: json.map(path(of:)) ?? path, message: message)
         )
+    }
+
+    /// Records an entry when diagnostics are collected and the same entry is not there already
+    /// (a failure reported where it happened and again by each level it passes through).
+    public func recordOnce(_ entry: LogEntry) {
+        guard collectsDiagnostics, !diagnostics.contains(entry) else { return }
+        diagnostics.append(entry)
     }
 
     /// Records an entry when diagnostics are collected.

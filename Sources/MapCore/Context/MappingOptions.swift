@@ -8,6 +8,10 @@ public struct MappingOptions: Sendable {
     /// How encoded output is laid out. Default: compact, keys in the order written.
     public var writer: JSONWriter.Options = .init()
 
+    /// Whether an optional link of a map writes `null` for a `nil` property instead of leaving the
+    /// key out. Default `false`.
+    public var encodesNilAsNull = false
+
     /// Values for your own bridges to read from ``MappingContext/userInfo``. Default empty.
     public var userInfo: [UserInfoKey: any Sendable] = [:]
 

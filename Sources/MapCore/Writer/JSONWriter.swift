@@ -203,6 +203,46 @@ public final class JSONWriter: JSONWriting {
         finishValue()
     }
 
+    // MARK: Checkpoints
+
+    /// A state of the writer to go back to: everything written after it can be taken back.
+    package struct Checkpoint {
+        let byteCount: Int
+        let depth: Int
+        let topCount: Int
+        let topExpectsValue: Bool
+        let topMemberCount: Int
+        let hasTopLevelValue: Bool
+    }
+
+    /// The state now, for ``rollback(to:)``.
+    package func checkpoint() -> Checkpoint {
+        let top = stack.last
+        return Checkpoint(
+            byteCount: bytes.count,
+            depth: stack.count,
+            topCount: top?.count ?? 0,
+            topExpectsValue: top?.expectsValue ?? false,
+            topMemberCount: top?.members.count ?? 0,
+            hasTopLevelValue: hasTopLevelValue
+        )
+    }
+
+    /// Takes back everything written since `checkpoint`, which must come from this writer, and
+    /// from a state whose containers are all still open.
+    package func rollback(to checkpoint: Checkpoint) {
+        bytes.removeSubrange(checkpoint.byteCount...)
+        if stack.count > checkpoint.depth { stack.removeSubrange(checkpoint.depth...) }
+        if let index = stack.indices.last, index == checkpoint.depth - 1 {
+            stack[index].count = checkpoint.topCount
+            stack[index].expectsValue = checkpoint.topExpectsValue
+            if stack[index].members.count > checkpoint.topMemberCount {
+                stack[index].members.removeSubrange(checkpoint.topMemberCount...)
+            }
+        }
+        hasTopLevelValue = checkpoint.hasTopLevelValue
+    }
+
     // MARK: Layout
 
     private func stateError(_ message: String) -> MappingError {

@@ -1,0 +1,361 @@
+/// A type whose one `map` function both decodes and encodes it (Rosetta's bidirectional maps).
+///
+/// ```swift
+/// struct User: JSONConvertible {
+///     var name = ""
+///     var age: Int?
+///     var website: URL?
+///
+///     static func map(_ object: inout User, _ json: Map) {
+///         object.name <- json["name"]
+///         object.age <~ json["age"] ~ IntBridge() § { $0 > 0 }
+///         object.website <~ json["links"]["home"]
+///     }
+/// }
+/// ```
+///
+/// Decoding runs the function with each link reading into the property; encoding runs the same
+/// function with each link writing the property out. `<-` is required, `<~` optional — see
+/// ``MapKey`` and ``MapLink`` for what each does in each direction.
+///
+/// Structs and final classes can be `Mappable`: the requirement takes `inout Self`, which a
+/// non-final class cannot provide (rules — not maps — serve class hierarchies).
+public protocol Mappable {
+    /// Links each property to its place in the JSON. Called once per decode or encode.
+    static func map(_ object: inout Self, _ json: Map)
+}
+
+/// A type that can be made empty, to be filled by a map (Rosetta's `Creatable`).
+public protocol Creatable {
+    /// An instance whose properties a map will fill.
+    init()
+}
+
+/// A type that maps itself both ways and can be created empty: used implicitly wherever the
+/// type appears — as a field of another map, in arrays and `[String: T]`, at the top level of
+/// ``Mapper/decode(_:from:file:line:function:)-(_,ContiguousBytes,_,_,_)`` — through
+/// ``JSONConvertibleBridge``.
+public protocol JSONConvertible: Mappable, Creatable, Bridgeable
+where DefaultBridge == JSONConvertibleBridge<Self> {}
+
+extension JSONConvertible {
+    /// ``JSONConvertibleBridge``: the type's own map.
+    public static var bridge: JSONConvertibleBridge<Self> { JSONConvertibleBridge() }
+}
+
+/// What a map function reads from or writes to: the JSON object of one value.
+///
+/// Subscripting gives a ``MapKey`` — `json["name"]`, `json["links"]["home"]` — that the
+/// operators link to properties. A map is made by the package for each decode or encode of a
+/// mapped value and lives only for that call (hence not `Sendable`).
+///
+/// In the decoding direction a failed required link marks the map failed: the value is not
+/// created (or the `inout` target is left untouched) and the failure is reported. In the
+/// encoding direction a failed required link fails the encode.
+public final class Map {
+    enum Direction {
+        /// Reading, and assigning what was read.
+        case decoding
+        /// Reading and checking only: nothing is assigned (the first pass over a class instance).
+        case checking
+        /// Writing.
+        case encoding
+    }
+
+    let direction: Direction
+    /// The context of the decode or encode.
+    public let context: MappingContext
+    /// The object read (decoding and checking).
+    let json: JSON?
+    /// Where links write (encoding).
+    let encoder: MapEncoder?
+    /// The first required link that failed.
+    private(set) var firstFailure: MappingError?
+    /// How many required links failed.
+    private(set) var failureCount = 0
+
+    init(decoding json: JSON, checkOnly: Bool, context: MappingContext) {
+        self.direction = checkOnly ? .checking : .decoding
+        self.context = context
+        self.json = json
+        self.encoder = nil
+    }
+
+    init(encodingTo encoder: MapEncoder, context: MappingContext) {
+        self.direction = .encoding
+        self.context = context
+        self.json = nil
+        self.encoder = encoder
+    }
+
+    /// Whether the map is reading JSON into the object.
+    public var isDecoding: Bool { direction != .encoding }
+
+    /// Whether the map is writing the object out as JSON.
+    public var isEncoding: Bool { direction == .encoding }
+
+    /// Whether every required link so far succeeded.
+    public var succeeded: Bool { firstFailure == nil }
+
+    /// The member with this key.
+    public subscript(key: String) -> MapKey {
+        MapKey(map: self, json: json?[key], parent: [], last: .key(key))
+    }
+
+    /// The element at this index of a top-level array.
+    public subscript(index: Int) -> MapKey {
+        MapKey(map: self, json: json?[index], parent: [], last: .index(index))
+    }
+
+    /// The value at `path` below the mapped object.
+    public subscript(path: JSONPath) -> MapKey {
+        guard let last = path.components.last else {
+            return MapKey(map: self, json: json, parent: [], last: nil)
+        }
+        return MapKey(map: self, json: json?[path], parent: Array(path.components.dropLast()), last: last)
+    }
+
+    /// Records a failed required link: an error entry, and the failure the map reports.
+    func fail(_ error: MappingError) {
+        failureCount += 1
+        if firstFailure == nil { firstFailure = error }
+        context.recordOnce(LogEntry(error: error))
+    }
+}
+
+// The map of one decode or encode; links mutate its state.
+@available(*, unavailable)
+extension Map: Sendable {}
+
+/// A place in the mapped JSON — `json["name"]`, `json["links"]["home"]` — to link a property to.
+///
+/// Link it with `<-` (required) or `<~` (optional), give it an explicit bridge with `~`, a
+/// validation with `§`; or call the named functions the operators forward to
+/// (``required(_:)-(T)``, ``optional(_:)``, ``bridged(_:)``, ``validated(_:)``).
+public struct MapKey {
+    let map: Map
+    /// The value read (decoding; a missing view when absent).
+    let json: JSON?
+    /// The steps above the last one (encoding).
+    let parent: [JSONPath.Component]
+    /// The last step; `nil` for the mapped object itself.
+    let last: JSONPath.Component?
+
+    /// The member with this key below this place.
+    public subscript(key: String) -> MapKey {
+        // Decoding reads through the views; only encoding needs the steps written out.
+        MapKey(map: map, json: json?[key], parent: map.isEncoding ? steps : [], last: .key(key))
+    }
+
+    /// The element at this index below this place.
+    public subscript(index: Int) -> MapKey {
+        MapKey(map: map, json: json?[index], parent: map.isEncoding ? steps : [], last: .index(index))
+    }
+
+    private var steps: [JSONPath.Component] {
+        guard let last else { return parent }
+        return parent + [last]
+    }
+
+    /// The place's path below the mapped object, as encoding writes it (decoding reports paths
+    /// from the document itself).
+    public var path: JSONPath { JSONPath(steps) }
+
+    /// This place with an explicit bridge (the `~` operator).
+    public func bridged<B: JSONBridge>(_ bridge: B) -> MapLink<B> {
+        MapLink(key: self, bridge: bridge, validation: nil)
+    }
+
+    /// This place, its value checked by `validation` (the `§` operator); the value's type's own
+    /// bridge converts it.
+    public func validated<T: Bridgeable>(_ validation: @escaping (T) -> Bool) -> MapLink<ImplicitBridge<T>> {
+        MapLink(key: self, bridge: ImplicitBridge<T>(), validation: validation)
+    }
+
+    /// Links a property through its type's own bridge, as required (`<-`).
+    public func required<T: Bridgeable>(_ property: inout T) {
+        MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).required(&property)
+    }
+
+    /// Links an optional property through its wrapped type's bridge, as required (`<-`): the
+    /// value must be there and valid, and `nil` cannot be encoded.
+    public func required<T: Bridgeable>(_ property: inout T?) {
+        MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).required(&property)
+    }
+
+    /// Links an optional property through its wrapped type's bridge, as optional (`<~`).
+    public func optional<T: Bridgeable>(_ property: inout T?) {
+        MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).optional(&property)
+    }
+}
+
+/// A ``MapKey`` with the bridge that converts its value and, optionally, a validation.
+///
+/// Decoding, a required link (``required(_:)-(B.Value)``, `<-`) fails the map when the value is
+/// missing, `null`, of another kind, rejected by the bridge or by the validation; an optional link
+/// (``optional(_:)``, `<~`) leaves the property as it is when the value is missing or `null`, and
+/// when it is of another kind or rejected records a warning entry and leaves it as well.
+///
+/// Encoding, a required link writes the property — `nil` fails the encode — and an optional one
+/// writes it unless it is `nil` (then omitted, or `null` when
+/// ``MappingOptions/encodesNilAsNull`` is set). The validation runs first: a value it rejects
+/// fails a required link and is left out, with a warning, by an optional one.
+public struct MapLink<B: JSONBridge> {
+    let key: MapKey
+    let bridge: B
+    let validation: ((B.Value) -> Bool)?
+
+    /// This link with a validation added; with one already there, both must pass (the `§` operator).
+    public func validated(_ validation: @escaping (B.Value) -> Bool) -> MapLink<B> {
+        guard let existing = self.validation else {
+            return MapLink(key: key, bridge: bridge, validation: validation)
+        }
+        return MapLink(key: key, bridge: bridge) { existing($0) && validation($0) }
+    }
+
+    /// Links a property as required (`<-`).
+    public func required(_ property: inout B.Value) {
+        let map = key.map
+        switch map.direction {
+        case .decoding:
+            if let value = decodeRequired() { property = value }
+        case .checking:
+            _ = decodeRequired()
+        case .encoding:
+            encode(property, required: true)
+        }
+    }
+
+    /// Links an optional property as required (`<-`): the value must be there and valid, and
+    /// `nil` cannot be encoded.
+    public func required(_ property: inout B.Value?) {
+        let map = key.map
+        switch map.direction {
+        case .decoding:
+            if let value = decodeRequired() { property = value }
+        case .checking:
+            _ = decodeRequired()
+        case .encoding:
+            guard let value = property else {
+                map.fail(
+                    map.context.encodingError(
+                        .missingKey,
+                        message: "the required property mapped to \(key.path) is nil",
+                        targetType: "\(B.Value.self)"
+                    ).prefixed(by: key)
+                )
+                return
+            }
+            encode(value, required: true)
+        }
+    }
+
+    /// Links an optional property as optional (`<~`).
+    public func optional(_ property: inout B.Value?) {
+        let map = key.map
+        switch map.direction {
+        case .decoding:
+            if let value = decodeOptional() { property = value }
+        case .checking:
+            _ = decodeOptional()
+        case .encoding:
+            guard let value = property else {
+                if map.context.options.encodesNilAsNull { map.encoder?.writeNull(at: key) }
+                return
+            }
+            encode(value, required: false)
+        }
+    }
+
+    // MARK: Decoding
+
+    private func decodeRequired() -> B.Value? {
+        let map = key.map
+        guard let json = key.json else { return nil }
+        do {
+            let value = try bridge.decode(json, in: map.context)
+            if let validation, !validation(value) {
+                map.fail(validationError(json))
+                return nil
+            }
+            return value
+        } catch {
+            map.fail(map.context.wrap(error, at: json, targetType: "\(B.Value.self)"))
+            return nil
+        }
+    }
+
+    private func decodeOptional() -> B.Value? {
+        let map = key.map
+        guard let json = key.json, let kind = json.kind, kind != .null else { return nil }
+        do {
+            let value = try bridge.decode(json, in: map.context)
+            if let validation, !validation(value) {
+                map.context.warn(
+                    .validationFailed,
+                    at: json,
+                    message: "optional value skipped: \(validationMessage(json))"
+                )
+                return nil
+            }
+            return value
+        } catch {
+            let failure = map.context.wrap(error, at: json, targetType: "\(B.Value.self)")
+            map.context.warn(
+                LogEntry.Kind(code: failure.code),
+                at: json,
+                message: "optional value skipped: \(failure.message)"
+            )
+            return nil
+        }
+    }
+
+    private func validationMessage(_ json: JSON) -> String {
+        "\(json.snippet(limit: 60)) did not pass the validation of \(B.Value.self)"
+    }
+
+    private func validationError(_ json: JSON) -> MappingError {
+        key.map.context.error(
+            .validationFailed,
+            at: json,
+            message: validationMessage(json),
+            targetType: "\(B.Value.self)"
+        )
+    }
+
+    // MARK: Encoding
+
+    private func encode(_ value: B.Value, required: Bool) {
+        let map = key.map
+        if let validation, !validation(value) {
+            let message = "the value mapped to \(key.path) did not pass the validation of \(B.Value.self)"
+            if required {
+                map.fail(
+                    map.context.encodingError(.validationFailed, message: message, targetType: "\(B.Value.self)")
+                        .prefixed(by: key)
+                )
+            } else {
+                map.context.warn(.validationFailed, at: nil, message: "optional value left out: \(message)")
+            }
+            return
+        }
+        map.encoder?.write(value, with: bridge, at: key, required: required)
+    }
+}
+
+extension MappingError {
+    /// The error with the link's place appended to its path (encoding errors are made before the
+    /// step is taken).
+    func prefixed(by key: MapKey) -> MappingError {
+        var copy = self
+        copy.path = path.appending(key.path)
+        return copy
+    }
+}
+
+extension LogEntry.Kind {
+    /// The entry kind of a failure with this code.
+    init(code: MappingError.Code) {
+        self = LogEntry(error: MappingError(code: code, message: "")).kind
+    }
+}

@@ -1,0 +1,148 @@
+/// A bridge made of a map function: the map decodes into a new value and encodes it back.
+///
+/// Use it for a type that conforms to nothing, or to map a type another way than its own
+/// ``Mappable/map(_:_:)`` (an explicit map wins over the type's own):
+///
+/// ```swift
+/// let userBridge = MapBridge(User.self) { object, json in
+///     object.name <- json["full_name"]
+/// }
+/// let user = try mapper.decode(with: userBridge, from: data)
+/// object.owner <- json["owner"] ~ userBridge          // inside another map
+/// ```
+public struct MapBridge<Value>: JSONBridge {
+    private let create: @Sendable () -> Value
+    private let map: @Sendable (inout Value, Map) -> Void
+
+    /// A bridge over `map` for a type that can be created empty.
+    public init(_ type: Value.Type = Value.self, map: @escaping @Sendable (inout Value, Map) -> Void)
+    where Value: Creatable & SendableMetatype {
+        self.create = { Value() }
+        self.map = map
+    }
+
+    /// A bridge over `map` that starts each decode from `create()`.
+    public init(create: @escaping @Sendable () -> Value, map: @escaping @Sendable (inout Value, Map) -> Void) {
+        self.create = create
+        self.map = map
+    }
+
+    /// Always ``JSONKind/object``.
+    public var kind: JSONKind? { .object }
+
+    /// Runs the map on a new value; the first failed required link is the error thrown.
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        try decodeMapped(json, create: create, map: map, in: context)
+    }
+
+    /// Runs the map on a copy of `value`, writing an object.
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        try encodeMapped(value, map: map, to: writer, in: context)
+    }
+}
+
+/// The bridge of a ``Mappable`` type that can be created empty: its own map, both ways. Implicit
+/// for ``JSONConvertible`` types; name it to use a `Mappable & Creatable` type's map explicitly.
+public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
+    /// The bridge of `Value`'s map.
+    @inlinable
+    public init() {}
+
+    /// Always ``JSONKind/object``.
+    public var kind: JSONKind? { .object }
+
+    /// Runs `Value.map` on `Value()`; the first failed required link is the error thrown.
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        try decodeMapped(json, create: { Value() }, map: Value.map, in: context)
+    }
+
+    /// Runs `Value.map` on a copy of `value`, writing an object.
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        try encodeMapped(value, map: Value.map, to: writer, in: context)
+    }
+}
+
+// MARK: - Running maps
+
+/// Decodes a new value with a map.
+func decodeMapped<T>(
+    _ json: JSON,
+    create: () -> T,
+    map: (inout T, Map) -> Void,
+    in context: MappingContext
+) throws -> T {
+    guard let kind = json.kind, kind == .object || kind == .array else {
+        throw context.kindError(expected: .object, at: json, targetType: "\(T.self)")
+    }
+    var object = create()
+    let mapping = Map(decoding: json, checkOnly: false, context: context)
+    map(&object, mapping)
+    if let failure = mapping.firstFailure { throw failure }
+    return object
+}
+
+/// Decodes into an existing value, leaving it untouched when a required link fails.
+///
+/// A struct is decoded into a copy that replaces the target only on success. A class instance
+/// cannot be copied, so the map runs twice: first checking every link without assigning, then —
+/// only when all pass — assigning (with diagnostics recorded once, by the first pass).
+func decodeMapped<T>(
+    _ json: JSON,
+    into target: inout T,
+    map: (inout T, Map) -> Void,
+    in context: MappingContext
+) throws {
+    guard let kind = json.kind, kind == .object || kind == .array else {
+        throw context.kindError(expected: .object, at: json, targetType: "\(T.self)")
+    }
+    if T.self is AnyObject.Type {
+        let check = Map(decoding: json, checkOnly: true, context: context)
+        map(&target, check)
+        if let failure = check.firstFailure { throw failure }
+        let quiet = MappingContext(options: context.options, base: context.base, collectsDiagnostics: false)
+        map(&target, Map(decoding: json, checkOnly: false, context: quiet))
+    } else {
+        var copy = target
+        let mapping = Map(decoding: json, checkOnly: false, context: context)
+        map(&copy, mapping)
+        if let failure = mapping.firstFailure { throw failure }
+        target = copy
+    }
+}
+
+/// Encodes a value with a map: streaming into a ``JSONWriter`` when the places allow, otherwise
+/// through a ``JSONBuilder`` (see ``MapEncoder``).
+func encodeMapped<T>(
+    _ value: T,
+    map: (inout T, Map) -> Void,
+    to writer: some JSONWriting,
+    in context: MappingContext
+) throws {
+    var copy = value
+    if let stream = writer as? JSONWriter {
+        let start = stream.checkpoint()
+        try stream.beginObject()
+        let encoder = MapEncoder(stream: stream, context: context)
+        let mapping = Map(encodingTo: encoder, context: context)
+        map(&copy, mapping)
+        if !encoder.needsTree {
+            if let failure = mapping.firstFailure { throw failure }
+            try encoder.finish()
+            try stream.endObject()
+            return
+        }
+        // A place that cannot be written in order: take it all back and build a tree.
+        stream.rollback(to: start)
+        copy = value
+    }
+    let builder = JSONBuilder()
+    let mapping = Map(encodingTo: MapEncoder(tree: builder, context: context), context: context)
+    map(&copy, mapping)
+    if let failure = mapping.firstFailure { throw failure }
+    if builder.isComplete {
+        try builder.write(to: writer)
+    } else {
+        try writer.beginObject()
+        try writer.endObject()
+    }
+}
