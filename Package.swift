@@ -97,6 +97,18 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        // Type-checking speed of the idioms' operators: no expression of a 30-field map or of a
+        // 14-argument `=>` init may take 200 ms to type-check, or this target fails to build.
+        .testTarget(
+            name: "TypeCheckTests",
+            dependencies: ["JSONMapping"],
+            swiftSettings: [
+                .unsafeFlags([
+                    "-Xfrontend", "-warn-long-expression-type-checking=200",
+                    "-warnings-as-errors",
+                ])
+            ]
+        ),
         .testTarget(
             name: "JSONMappingTests",
             dependencies: ["JSONMapping"]

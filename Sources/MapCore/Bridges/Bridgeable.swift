@@ -65,41 +65,57 @@ extension JSON {
     /// let id = try json["user"]["id"].decode(Int64.self)
     /// ```
     ///
-    /// `options` defaults to ``MappingOptions/init()``; `file`, `line` and `function` default to
+    /// With `options` left `nil`, a decode called from inside one a mapper started (a
+    /// ``JSONDecodable`` type's `decode(_:)`, say) runs as part of it — with that mapper's options
+    /// and diagnostics; anywhere else it runs on its own with ``MappingOptions/init()``. Given
+    /// `options`, it always runs on its own with them. `file`, `line` and `function` default to
     /// the caller's, for diagnostics.
     ///
-    /// - Throws: ``MappingError`` with the failing value's path.
+    /// - Throws: ``MappingError`` with the failing value's path from the document's root.
     public func decode<T: Bridgeable>(
         _ type: T.Type = T.self,
-        options: MappingOptions = MappingOptions(),
+        options: MappingOptions? = nil,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
     ) throws -> T {
-        try ImplicitBridge<T>().decode(self, options: options, file: file, line: line, function: function)
+        try decode(with: ImplicitBridge<T>(), options: options, file: file, line: line, function: function)
     }
 
-    /// Decodes the value through a bridge; the defaults are those of
+    /// Decodes the value through a bridge; `options` and the call site are used as by
     /// ``decode(_:options:file:line:function:)``.
     ///
-    /// - Throws: ``MappingError`` with the failing value's path.
+    /// - Throws: ``MappingError`` with the failing value's path from the document's root.
     public func decode<B: JSONBridge>(
         with bridge: B,
-        options: MappingOptions = MappingOptions(),
+        options: MappingOptions? = nil,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
     ) throws -> B.Value {
-        try bridge.decode(self, options: options, file: file, line: line, function: function)
+        if options == nil, let context = MappingContext.current {
+            do {
+                return try bridge.decode(self, in: context)
+            } catch {
+                throw context.wrap(error, at: self, targetType: "\(B.Value.self)")
+            }
+        }
+        return try bridge.decode(
+            self,
+            options: options ?? MappingOptions(),
+            file: file,
+            line: line,
+            function: function
+        )
     }
 
-    /// Decodes the value, or returns `nil` when it is missing or `null`; the defaults are those of
-    /// ``decode(_:options:file:line:function:)``.
+    /// Decodes the value, or returns `nil` when it is missing or `null`; `options` and the call
+    /// site are used as by ``decode(_:options:file:line:function:)``.
     ///
     /// - Throws: ``MappingError`` for a value that is there but does not convert.
     public func decodeIfPresent<T: Bridgeable>(
         _ type: T.Type = T.self,
-        options: MappingOptions = MappingOptions(),
+        options: MappingOptions? = nil,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function

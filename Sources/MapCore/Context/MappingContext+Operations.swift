@@ -74,6 +74,28 @@ extension MappingContext {
         }
     }
 
+    /// Runs an encode into a writer of the caller's: a failure becomes a ``MappingError``,
+    /// recorded as the last entry, and the entries go to the handler (without the output text,
+    /// which the writer holds).
+    static func encodeOperation(
+        into writer: some JSONWriting,
+        typeName: @autoclosure () -> String,
+        options: MappingOptions,
+        callSite: CallSite,
+        _ body: (MappingContext) throws -> Void
+    ) throws {
+        let context = MappingContext(options: options, callSite: callSite)
+        do {
+            try body(context)
+            context.report(.encode, succeeded: true, typeName: typeName()) { .none }
+        } catch {
+            let failure = context.wrapEncoding(error, targetType: typeName())
+            context.recordOnce(LogEntry(error: failure))
+            context.report(.encode, succeeded: false, typeName: typeName()) { .none }
+            throw failure
+        }
+    }
+
     /// The error for input that did not parse, reported as a failed decode.
     static func parseFailure(
         _ error: ParseError,

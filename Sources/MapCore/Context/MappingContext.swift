@@ -274,6 +274,18 @@ public final class MappingContext {
         diagnostics.append(entry)
     }
 
+    /// How many entries there are now: a mark for ``demoteErrors(since:)``.
+    public var diagnosticsMark: Int { diagnostics.count }
+
+    /// Turns the error entries recorded since `mark` into warnings: what failed inside a value
+    /// that an optional link, a lenient read or a default then tolerated.
+    public func demoteErrors(since mark: Int) {
+        guard mark < diagnostics.count else { return }
+        for index in mark..<diagnostics.count where diagnostics[index].severity == .error {
+            diagnostics[index].severity = .warning
+        }
+    }
+
     /// Records an entry when diagnostics are collected.
     public func record(_ entry: LogEntry) {
         guard collectsDiagnostics else { return }

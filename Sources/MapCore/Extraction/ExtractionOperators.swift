@@ -8,12 +8,14 @@
 //   `try? =>`                nil     nil           nil             nil
 //
 // Each operator forwards to a named function of JSON: `j => "a"` is `j.value(at: "a")`,
-// `j =>? "a"` is `j.valueIfPresent(at: "a")`.
+// `j =>? "a"` is `j.valueIfPresent(at: "a")`. Paths built with `/` bind tighter:
+// `j => "owner" / "login"`.
 
 /// Decodable's extraction, left to right.
 precedencegroup ExtractionPrecedence {
     associativity: left
-    higherThan: NilCoalescingPrecedence
+    higherThan: CastingPrecedence
+    lowerThan: AdditionPrecedence
 }
 
 /// Strict extraction: the value must be there (`null` only for an optional result).
@@ -41,6 +43,12 @@ public func => <T: Bridgeable>(json: JSON?, key: String) throws -> T? {
 /// A path to store and reuse: `let p: JSONPath = "owner" => "login"`.
 public func => (path: JSONPath, next: JSONPath) -> JSONPath {
     path.appending(next)
+}
+
+/// A path of two keys, written inline: `j =>? ("owner" => "id")`. (Without it, the first literal
+/// could be taken for a ``JSON`` string.)
+public func => (key: String, next: String) -> JSONPath {
+    JSONPath([.key(key), .key(next)])
 }
 
 /// The value at `key`, or `nil` when it is missing or `null`: `let bio: String? = try j =>? "bio"`.

@@ -47,8 +47,13 @@ public struct JSONDecodableBridge<Value: JSONDecodable>: JSONBridge {
     /// `nil`: `decode(_:)` may read any kind.
     public var kind: JSONKind? { nil }
 
-    /// Calls `Value.decode(json)` with `context` current.
+    /// Calls `Value.decode(json)` with `context` current; a missing value or `null` fails before
+    /// (with ``MappingError/Code/missingKey`` / ``MappingError/Code/nullValue`` at its own path) —
+    /// `null` is `nil` for an optional through ``OptionalBridge``.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        guard let kind = json.kind, kind != .null else {
+            throw context.kindError(expected: nil, at: json, targetType: "\(Value.self)")
+        }
         do {
             return try context.makeCurrent { try Value.decode(json) }
         } catch {

@@ -9,6 +9,7 @@
 precedencegroup GlossPrecedence {
     associativity: none
     higherThan: ComparisonPrecedence
+    lowerThan: AdditionPrecedence
 }
 
 /// Reads a value leniently: `self.login = "login" <~~ json`.

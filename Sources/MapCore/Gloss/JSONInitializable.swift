@@ -48,9 +48,10 @@ public struct JSONInitializableBridge<Value: JSONInitializable>: JSONBridge {
     /// `nil`: the initializer may read any kind.
     public var kind: JSONKind? { nil }
 
-    /// `Value(json:)`; `nil` is ``MappingError/Code/bridgingFailed``.
+    /// `Value(json:)`; `nil` is ``MappingError/Code/bridgingFailed``, and a missing value or `null`
+    /// fails before the initializer is called.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
-        if json.isMissing {
+        guard let kind = json.kind, kind != .null else {
             throw context.kindError(expected: nil, at: json, targetType: "\(Value.self)")
         }
         guard let value = context.makeCurrent({ Value(json: json) }) else {

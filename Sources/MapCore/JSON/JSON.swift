@@ -52,6 +52,14 @@ public struct JSON: Sendable {
     @inlinable
     public var isMissing: Bool { absence != nil }
 
+    /// Whether the view is missing because a step looked a key up in something other than an
+    /// object, or an index in something other than an array (`links.home` in `{"links": "x"}`):
+    /// a type mismatch rather than an absence.
+    var isLookupInWrongKind: Bool {
+        guard let absence, case .notAContainer = absence.reason else { return false }
+        return true
+    }
+
     /// Whether the value is JSON `null`.
     @inlinable
     public var isNull: Bool { kind == .null }

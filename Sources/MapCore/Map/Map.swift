@@ -287,7 +287,18 @@ public struct MapLink<B: JSONBridge> {
 
     private func decodeOptional() -> B.Value? {
         let map = key.map
-        guard let json = key.json, let kind = json.kind, kind != .null else { return nil }
+        guard let json = key.json else { return nil }
+        guard let kind = json.kind else {
+            // Absent — unless the path ran into a scalar (`links.home` in `{"links": "x"}`),
+            // which is a type mismatch, not an absence.
+            if json.isLookupInWrongKind {
+                let failure = map.context.kindError(expected: bridge.kind, at: json, targetType: "\(B.Value.self)")
+                map.context.warn(.wrongType, at: json, message: "optional value skipped: \(failure.message)")
+            }
+            return nil
+        }
+        guard kind != .null else { return nil }
+        let mark = map.context.diagnosticsMark
         do {
             let value = try bridge.decode(json, in: map.context)
             if let validation, !validation(value) {
@@ -300,6 +311,10 @@ public struct MapLink<B: JSONBridge> {
             }
             return value
         } catch {
+            // What failed inside (a nested map's links) is tolerated here: warnings, not errors —
+            // one entry per problem, so the skip itself is reported only when nothing inside was.
+            map.context.demoteErrors(since: mark)
+            guard map.context.diagnosticsMark == mark else { return nil }
             let failure = map.context.wrap(error, at: json, targetType: "\(B.Value.self)")
             map.context.warn(
                 LogEntry.Kind(code: failure.code),
@@ -335,7 +350,9 @@ public struct MapLink<B: JSONBridge> {
                         .prefixed(by: key)
                 )
             } else {
-                map.context.warn(.validationFailed, at: nil, message: "optional value left out: \(message)")
+                map.context.withSteps(key.path) {
+                    map.context.warn(.validationFailed, at: nil, message: "optional value left out: \(message)")
+                }
             }
             return
         }

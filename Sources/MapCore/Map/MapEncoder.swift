@@ -44,22 +44,31 @@ final class MapEncoder {
         guard !stopped, !needsTree else { return }
         switch sink {
         case .stream(let writer):
+            // An optional link takes back everything it wrote — the parent objects it opened too.
+            let saved = required ? nil : (writer.checkpoint(), openChain, closedChains.count)
             guard let name = streamPlace(key, in: writer) else { return }
-            let checkpoint = required ? nil : writer.checkpoint()
+            let mark = context.diagnosticsMark
             do {
                 try writer.key(name)
                 try withSteps(of: key) { try bridge.encode(value, to: writer, in: context) }
             } catch {
-                if let checkpoint { writer.rollback(to: checkpoint) }
-                report(error, at: key, type: B.Value.self, required: required)
+                if let (checkpoint, chain, closedCount) = saved {
+                    writer.rollback(to: checkpoint)
+                    openChain = chain
+                    closedChains.removeSubrange(closedCount...)
+                    context.demoteErrors(since: mark)
+                }
+                report(error, at: key, type: B.Value.self, required: required, since: mark)
             }
         case .tree(let builder):
+            let mark = context.diagnosticsMark
             do {
                 try builder.set(at: key.path) { part in
                     try withSteps(of: key) { try bridge.encode(value, to: part, in: context) }
                 }
             } catch {
-                report(error, at: key, type: B.Value.self, required: required)
+                if !required { context.demoteErrors(since: mark) }
+                report(error, at: key, type: B.Value.self, required: required, since: mark)
             }
         }
     }
@@ -76,15 +85,23 @@ final class MapEncoder {
         openChain.removeAll()
     }
 
-    private func report<T>(_ error: any Error, at key: MapKey, type: T.Type, required: Bool) {
+    /// Reports a link that failed to encode: a required one fails the map; an optional one is a
+    /// warning — unless what failed inside it already left entries since `mark` (one per problem).
+    private func report<T>(_ error: any Error, at key: MapKey, type: T.Type, required: Bool, since mark: Int) {
         // A MappingError from the bridge was made inside the steps and keeps its path; any other
         // error is wrapped inside them.
         let failure = withSteps(of: key) { context.wrapEncoding(error, targetType: "\(T.self)") }
         if required {
             stopped = true
             key.map.fail(failure)
-        } else {
-            context.warn(LogEntry.Kind(code: failure.code), at: nil, message: "optional value left out: \(failure)")
+        } else if context.diagnosticsMark == mark {
+            withSteps(of: key) {
+                context.warn(
+                    LogEntry.Kind(code: failure.code),
+                    at: nil,
+                    message: "optional value left out: \(failure.message)"
+                )
+            }
         }
     }
 

@@ -269,4 +269,66 @@ public struct Mapper: Sendable {
     ) throws -> Data {
         Data(try encode(value, file: file, line: line, function: function))
     }
+
+    /// Encodes a value through a bridge as a `String`.
+    ///
+    /// - Throws: ``MappingError`` as ``encode(_:with:file:line:function:)`` does.
+    public func encodeToString<B: JSONBridge>(
+        _ value: B.Value,
+        with bridge: B,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> String {
+        String(decoding: try encode(value, with: bridge, file: file, line: line, function: function), as: UTF8.self)
+    }
+
+    /// Encodes a value through a bridge as `Data`.
+    ///
+    /// - Throws: ``MappingError`` as ``encode(_:with:file:line:function:)`` does.
+    public func encodeToData<B: JSONBridge>(
+        _ value: B.Value,
+        with bridge: B,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> Data {
+        Data(try encode(value, with: bridge, file: file, line: line, function: function))
+    }
+
+    /// Encodes a ``Bridgeable`` value into any writer — a ``JSONBuilder``, a backend's tree
+    /// writer — with this mapper's options and diagnostics.
+    ///
+    /// - Throws: ``MappingError``; the writer's own errors become ``MappingError/Code/other``
+    ///   unless they are mapping errors already.
+    public func encode<T: Bridgeable>(
+        _ value: T,
+        to writer: some JSONWriting,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws {
+        try encode(value, with: ImplicitBridge<T>(), to: writer, file: file, line: line, function: function)
+    }
+
+    /// Encodes a value through a bridge into any writer, with this mapper's options and diagnostics.
+    ///
+    /// - Throws: ``MappingError`` as ``encode(_:to:file:line:function:)`` does.
+    public func encode<B: JSONBridge>(
+        _ value: B.Value,
+        with bridge: B,
+        to writer: some JSONWriting,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws {
+        try MappingContext.encodeOperation(
+            into: writer,
+            typeName: "\(B.Value.self)",
+            options: options,
+            callSite: CallSite(file: file, line: line, function: function)
+        ) { context in
+            try bridge.encode(value, to: writer, in: context)
+        }
+    }
 }

@@ -26,8 +26,10 @@ public protocol JSONReaderInitializable {
 ///
 /// Every getter answers: scalars and objects with `nil`, arrays with `[]` when the key is
 /// missing, `null`, or holds something else. Missing and unknown keys are ignored, as JSONMapper
-/// ignores them; a value of the wrong kind is recorded as a warning in ``problems`` (and in the
-/// mapper's diagnostics), so nothing lenient is silent.
+/// ignores them; a value of the wrong kind (and an array element that is not a `T`, `null`
+/// included) is recorded as a warning in ``problems`` — and, for a model made by
+/// ``Mapper/read(_:from:file:line:function:)``, handed to the mapper's diagnostics handler — so
+/// nothing lenient is silent.
 ///
 /// When the input is not JSON at all, ``isValid`` is `false` and ``parseError`` says why — and
 /// the context still reads (as an empty object), so the model is still created: JSONMapper's
@@ -97,7 +99,13 @@ public final class JSONReaderContext {
             noteWrongKind(value, expected: .array, type: "[\(T.self)]")
             return []
         }
-        return value.elements.compactMap { read($0, with: ImplicitBridge<T>()) }
+        return value.elements.compactMap { element in
+            if element.kind == .null {
+                noteWrongKind(element, expected: ImplicitBridge<T>().kind ?? .null, type: "\(T.self)")
+                return nil
+            }
+            return read(element, with: ImplicitBridge<T>())
+        }
     }
 
     /// The array at `key` with each object element made into a `T`; `[]` when it is missing.
@@ -173,6 +181,9 @@ extension Mapper {
     }
 
     /// A model made from a reader context over `input` (see ``readerContext(_:file:line:function:)``).
+    ///
+    /// When the model is made, the context's ``JSONReaderContext/problems`` go to the mapper's
+    /// diagnostics handler as one report (not when the input did not parse: that was reported).
     public func read<T: JSONReaderInitializable>(
         _ type: T.Type,
         from input: some JSONInput,
@@ -181,6 +192,19 @@ extension Mapper {
         function: String = #function
     ) -> (value: T, context: JSONReaderContext) {
         let context = readerContext(input, file: file, line: line, function: function)
-        return (T(context), context)
+        let value = T(context)
+        if context.isValid, !context.problems.isEmpty, let handler = options.diagnosticsHandler {
+            handler(
+                DiagnosticsReport(
+                    operation: .decode,
+                    entries: context.problems,
+                    succeeded: true,
+                    typeName: "\(T.self)",
+                    callSite: CallSite(file: file, line: line, function: function),
+                    text: input.diagnosticsText
+                )
+            )
+        }
+        return (value, context)
     }
 }
