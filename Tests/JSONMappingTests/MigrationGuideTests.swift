@@ -1028,7 +1028,7 @@ extension MigrationGuideTests {
                 let minor: Int
 
                 static func decode(_ j: JSON) throws -> Version {
-                    let text: String = try j => .root  // the value itself, read with the mapper's options
+                    let text = try j.decode(String.self)  // read with the mapper's options
                     let parts = text.split(separator: ".").compactMap { Int($0) }
                     guard parts.count == 2 else { throw Malformed() }
                     return Version(major: parts[0], minor: parts[1])
