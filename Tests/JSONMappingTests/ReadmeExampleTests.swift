@@ -10,19 +10,16 @@ import Testing
 // README-EXAMPLE-BEGIN
 import JSONMapping
 
-struct Novel {
-    var title: String
-    var year: Int
-}
+struct Novel: JSONConvertible {
+    var title = ""
+    var year = 0
+    var subtitle: String?
 
-extension Novel: Bridgeable {
-    static let bridge = Bridge<Novel>(kind: .object) { json, context in
-        Novel(title: try context.decode(from: json["title"]), year: try context.decode(from: json["year"]))
-    } encode: { novel, writer, context in
-        try writer.beginObject()
-        try writer.key("title"); try context.encode(novel.title, to: writer)
-        try writer.key("year"); try context.encode(novel.year, to: writer)
-        try writer.endObject()
+    // One map, both ways: <- is required, <~ optional.
+    static func map(_ object: inout Novel, _ json: Map) {
+        object.title <- json["title"]
+        object.year <- json["year"] § { $0 > 0 }
+        object.subtitle <~ json["subtitle"]
     }
 }
 
@@ -42,6 +39,15 @@ return (novels, text)
         #expect(novels.first?.title == "Dune")
         #expect(novels.first?.year == 1965)
         #expect(text == #"[{"title":"Dune","year":1965}]"#)
+        #expect(novels.first?.subtitle == nil)
+        // The validation and the required link the README's comments promise.
+        let mapper = try Mapper()
+        let zero = try #require(throws: MappingError.self) {
+            try mapper.decode(Novel.self, from: #"{"title": "Dune", "year": 0}"#)
+        }
+        #expect(zero.code == .validationFailed)
+        #expect(zero.path == ["year"])
+        #expect(mapper.map(Novel.self, from: #"{"year": 1965}"#) == nil)
     }
 
     @Test("the README's swift block is the code compiled in this file")
