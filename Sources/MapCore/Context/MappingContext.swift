@@ -286,6 +286,12 @@ public final class MappingContext {
         }
     }
 
+    /// Drops the entries recorded since `mark` (work that is about to be redone).
+    func discardEntries(since mark: Int) {
+        guard mark < diagnostics.count else { return }
+        diagnostics.removeSubrange(mark...)
+    }
+
     /// Records an entry when diagnostics are collected.
     public func record(_ entry: LogEntry) {
         guard collectsDiagnostics else { return }

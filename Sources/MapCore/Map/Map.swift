@@ -68,7 +68,7 @@ public final class Map {
     /// The object read (decoding and checking).
     let json: JSON?
     /// Where links write (encoding).
-    let encoder: MapEncoder?
+    let encoder: ObjectEncoder?
     /// The first required link that failed.
     private(set) var firstFailure: MappingError?
     /// How many required links failed.
@@ -81,7 +81,7 @@ public final class Map {
         self.encoder = nil
     }
 
-    init(encodingTo encoder: MapEncoder, context: MappingContext) {
+    init(encodingTo encoder: ObjectEncoder, context: MappingContext) {
         self.direction = .encoding
         self.context = context
         self.json = nil
@@ -260,7 +260,7 @@ public struct MapLink<B: JSONBridge> {
             _ = decodeOptional()
         case .encoding:
             guard let value = property else {
-                if map.context.options.encodesNilAsNull { map.encoder?.writeNull(at: key) }
+                if map.context.options.encodesNilAsNull { map.encoder?.writeNull(parent: key.parent, last: key.last) }
                 return
             }
             encode(value, required: false)
@@ -356,7 +356,10 @@ public struct MapLink<B: JSONBridge> {
             }
             return
         }
-        map.encoder?.write(value, with: bridge, at: key, required: required)
+        if let failure = map.encoder?.write(value, with: bridge, parent: key.parent, last: key.last, required: required)
+        {
+            map.fail(failure)
+        }
     }
 }
 

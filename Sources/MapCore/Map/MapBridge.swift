@@ -111,38 +111,17 @@ func decodeMapped<T>(
 }
 
 /// Encodes a value with a map: streaming into a ``JSONWriter`` when the places allow, otherwise
-/// through a ``JSONBuilder`` (see ``MapEncoder``).
+/// through a ``JSONBuilder`` (see ``ObjectEncoder``).
 func encodeMapped<T>(
     _ value: T,
     map: (inout T, Map) -> Void,
     to writer: some JSONWriting,
     in context: MappingContext
 ) throws {
-    var copy = value
-    if let stream = writer as? JSONWriter {
-        let start = stream.checkpoint()
-        try stream.beginObject()
-        let encoder = MapEncoder(stream: stream, context: context)
+    try encodeObject(to: writer, in: context) { encoder in
+        var copy = value
         let mapping = Map(encodingTo: encoder, context: context)
         map(&copy, mapping)
-        if !encoder.needsTree {
-            if let failure = mapping.firstFailure { throw failure }
-            try encoder.finish()
-            try stream.endObject()
-            return
-        }
-        // A place that cannot be written in order: take it all back and build a tree.
-        stream.rollback(to: start)
-        copy = value
-    }
-    let builder = JSONBuilder()
-    let mapping = Map(encodingTo: MapEncoder(tree: builder, context: context), context: context)
-    map(&copy, mapping)
-    if let failure = mapping.firstFailure { throw failure }
-    if builder.isComplete {
-        try builder.write(to: writer)
-    } else {
-        try writer.beginObject()
-        try writer.endObject()
+        return mapping.firstFailure
     }
 }

@@ -1,0 +1,223 @@
+/// Where the fields of an object being encoded by a map or a rule are written, in one of two ways.
+///
+/// - Streaming, into a ``JSONWriter``: each field writes its key and value at once, opening and
+///   closing the objects of nested places (`json["a"]["b"]`, `"a" / "b"`) as the places come.
+///   This is the fast path, and serves every object whose places come in an order that can be
+///   written once: flat, or nested places grouped together. An optional field whose value fails
+///   to encode is taken back from the writer (a checkpoint).
+/// - As a tree, into a ``JSONBuilder``: for any other writer, and when streaming meets a place it
+///   cannot write in order — an object closed earlier (`a.b`, `c`, then `a.d`) or an index step.
+///   The whole object is then encoded again from the start into the tree, which is written out
+///   at the end (see ``encodeObject(to:in:_:)``).
+///
+/// Streaming writes a key given twice twice (as ``JSONWriter`` does); the tree keeps one member,
+/// with the last value.
+final class ObjectEncoder {
+    enum Sink {
+        case stream(JSONWriter)
+        case tree(JSONBuilder)
+    }
+
+    let sink: Sink
+    let context: MappingContext
+    /// Streaming: the keys of the nested objects open below the encoded object.
+    private var openChain: [String] = []
+    /// Streaming: the nested objects closed so far, which cannot be opened again.
+    private var closedChains: [[String]] = []
+    /// Streaming met a place it cannot write in order: the object must be encoded again as a tree.
+    private(set) var needsTree = false
+    /// A required field failed to encode: nothing more is written.
+    private var stopped = false
+
+    init(stream writer: JSONWriter, context: MappingContext) {
+        self.sink = .stream(writer)
+        self.context = context
+    }
+
+    init(tree builder: JSONBuilder, context: MappingContext) {
+        self.sink = .tree(builder)
+        self.context = context
+    }
+
+    /// Writes `value` at the place `parent` + `last` below the object.
+    ///
+    /// - Returns: The failure of a required field, for the caller to report; `nil` when the value
+    ///   was written, or was optional and left out (with a warning).
+    func write<B: JSONBridge>(
+        _ value: B.Value,
+        with bridge: B,
+        parent: [JSONPath.Component],
+        last: JSONPath.Component?,
+        required: Bool
+    ) -> MappingError? {
+        guard !stopped, !needsTree else { return nil }
+        let mark = context.diagnosticsMark
+        switch sink {
+        case .stream(let writer):
+            // An optional field takes back everything it wrote — the parent objects it opened too.
+            let saved = required ? nil : (writer.checkpoint(), openChain, closedChains.count)
+            guard let name = streamPlace(parent: parent, last: last, in: writer) else { return nil }
+            do {
+                try writer.key(name)
+                try withSteps(parent, last) { try bridge.encode(value, to: writer, in: context) }
+                return nil
+            } catch {
+                if let (checkpoint, chain, closedCount) = saved {
+                    writer.rollback(to: checkpoint)
+                    openChain = chain
+                    closedChains.removeSubrange(closedCount...)
+                }
+                return failed(error, parent, last, type: B.Value.self, required: required, since: mark)
+            }
+        case .tree(let builder):
+            do {
+                try builder.set(at: JSONPath(parent + (last.map { [$0] } ?? []))) { part in
+                    try withSteps(parent, last) { try bridge.encode(value, to: part, in: context) }
+                }
+                return nil
+            } catch {
+                return failed(error, parent, last, type: B.Value.self, required: required, since: mark)
+            }
+        }
+    }
+
+    /// Writes `null` at the place (an optional `nil`, when the options ask for it).
+    func writeNull(parent: [JSONPath.Component], last: JSONPath.Component?) {
+        _ = write(JSON.null, with: JSONValueBridge(), parent: parent, last: last, required: false)
+    }
+
+    /// Closes the nested objects still open (streaming).
+    func finish() throws {
+        guard case .stream(let writer) = sink else { return }
+        for _ in openChain { try writer.endObject() }
+        openChain.removeAll()
+    }
+
+    /// A field that failed to encode: a required one stops the object and is returned; an
+    /// optional one is a warning — unless what failed inside it already left entries since `mark`
+    /// (those are demoted to warnings: one entry per problem).
+    private func failed<T>(
+        _ error: any Error,
+        _ parent: [JSONPath.Component],
+        _ last: JSONPath.Component?,
+        type: T.Type,
+        required: Bool,
+        since mark: Int
+    ) -> MappingError? {
+        // A MappingError from the bridge was made inside the steps and keeps its path; any other
+        // error is wrapped inside them.
+        let failure = withSteps(parent, last) { context.wrapEncoding(error, targetType: "\(T.self)") }
+        if required {
+            stopped = true
+            return failure
+        }
+        context.demoteErrors(since: mark)
+        if context.diagnosticsMark == mark {
+            withSteps(parent, last) {
+                context.warn(
+                    LogEntry.Kind(code: failure.code),
+                    at: nil,
+                    message: "optional value left out: \(failure.message)"
+                )
+            }
+        }
+        return nil
+    }
+
+    /// Runs `body` with the place's steps on the context's path, so errors made inside name them.
+    private func withSteps<R>(
+        _ parent: [JSONPath.Component],
+        _ last: JSONPath.Component?,
+        _ body: () throws -> R
+    ) rethrows -> R {
+        if parent.isEmpty, let last {
+            return try context.withStep(last, node: nil, body)
+        }
+        return try context.withSteps(JSONPath(parent + (last.map { [$0] } ?? [])), body)
+    }
+
+    /// Opens and closes nested objects so that the writer is inside the place's parent object, and
+    /// returns the place's key; `nil` (and ``needsTree``) when the place cannot be written in order.
+    private func streamPlace(parent: [JSONPath.Component], last: JSONPath.Component?, in writer: JSONWriter)
+        -> String?
+    {
+        guard case .key(let name)? = last else {
+            needsTree = true
+            return nil
+        }
+        if parent.isEmpty, openChain.isEmpty { return name }
+        var parentKeys: [String] = []
+        parentKeys.reserveCapacity(parent.count)
+        for step in parent {
+            guard case .key(let parentKey) = step else {
+                needsTree = true
+                return nil
+            }
+            parentKeys.append(parentKey)
+        }
+        var common = 0
+        while common < openChain.count, common < parentKeys.count, openChain[common] == parentKeys[common] {
+            common += 1
+        }
+        do {
+            while openChain.count > common {
+                try writer.endObject()
+                closedChains.append(openChain)
+                openChain.removeLast()
+            }
+            for parentKey in parentKeys[common...] {
+                if closedChains.contains(openChain + [parentKey]) {
+                    needsTree = true
+                    return nil
+                }
+                try writer.key(parentKey)
+                try writer.beginObject()
+                openChain.append(parentKey)
+            }
+        } catch {
+            needsTree = true
+            return nil
+        }
+        return name
+    }
+}
+
+// One encoder per object encode.
+@available(*, unavailable)
+extension ObjectEncoder: Sendable {}
+
+/// Encodes one object field by field: streaming into a ``JSONWriter`` when the places allow,
+/// otherwise through a ``JSONBuilder`` (see ``ObjectEncoder``). `body` writes the fields and
+/// returns the first required failure; it may be called twice (streaming, then as a tree), so it
+/// must start from the same state each time.
+func encodeObject(
+    to writer: some JSONWriting,
+    in context: MappingContext,
+    _ body: (ObjectEncoder) -> MappingError?
+) throws {
+    if let stream = writer as? JSONWriter {
+        let start = stream.checkpoint()
+        let mark = context.diagnosticsMark
+        try stream.beginObject()
+        let encoder = ObjectEncoder(stream: stream, context: context)
+        let failure = body(encoder)
+        if !encoder.needsTree {
+            if let failure { throw failure }
+            try encoder.finish()
+            try stream.endObject()
+            return
+        }
+        // A place that cannot be written in order: take it all back — the entries of this pass too,
+        // since the tree pass records them again — and build a tree.
+        stream.rollback(to: start)
+        context.discardEntries(since: mark)
+    }
+    let builder = JSONBuilder()
+    if let failure = body(ObjectEncoder(tree: builder, context: context)) { throw failure }
+    if builder.isComplete {
+        try builder.write(to: writer)
+    } else {
+        try writer.beginObject()
+        try writer.endObject()
+    }
+}
