@@ -3,15 +3,17 @@ import Foundation
 import JSONMapping
 
 /// Release-mode throughput benchmark, every measure side by side with Foundation's JSONDecoder
-/// in one process.
+/// (or, for encoding, JSONEncoder) in one process.
 @main
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jsonmap-bench",
-        abstract: "Measure parsing and mapping throughput against Foundation's JSONDecoder.",
+        abstract: "Measure parsing, mapping and encoding throughput against Foundation's JSONDecoder and JSONEncoder.",
         discussion: """
             Measures alternate within one process; each figure is the median of --runs runs.
             Build with `swift build -c release` first: debug figures mean nothing.
+            Decoding rows are compared with jsondecoder; encoding rows (jsonencoder, encode) with
+            jsonencoder, in a table of their own.
 
             Measures: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).
             Backends: \(Backends.names.joined(separator: ", ")).
@@ -24,7 +26,12 @@ struct Bench: ParsableCommand {
     @Option(help: "Runs per measure; the median is reported (at least 5).")
     var runs: Int = 7
 
-    @Flag(help: "Print one JSON object per row instead of a table.")
+    @Flag(
+        help: """
+            Print one JSON object per row instead of a table: corpus, backend, measure, mbps, and \
+            ratio_vs_jsondecoder or ratio_vs_jsonencoder (the other null).
+            """
+    )
     var json = false
 
     @Option(name: .customLong("file"), help: "Only these corpus files (by name without .json); repeatable.")
@@ -57,10 +64,12 @@ struct Bench: ParsableCommand {
         guard runs >= 5 else { throw ValidationError("--runs must be at least 5") }
         if !json {
             print(
-                "corpus: \(inputs.first?.origin ?? "none"); median of \(runs) runs; MB/s of input; ratio = speed ÷ jsondecoder's\n"
+                "corpus: \(inputs.first?.origin ?? "none"); median of \(runs) runs; MB/s of input; ratio = speed ÷ jsondecoder's"
+                    + " (encoding rows: ÷ jsonencoder's)\n"
             )
         }
-        var table: [[String]] = []
+        var decoding: [[String]] = []
+        var encoding: [[String]] = []
         for input in inputs {
             let prepared = try Prepared(input, backends: backends)
             for problem in prepared.disagreements() {
@@ -68,27 +77,40 @@ struct Bench: ParsableCommand {
             }
             let rows = rows(selected, backends: backends, for: prepared)
             let results = try Timing.measure(rows, on: prepared, runs: runs)
-            let reference = results[Row(measure: .jsondecoder, backend: "reference")]
             for row in rows {
                 guard let mbps = results[row] else { continue }
-                let ratio = reference.map { mbps / $0 }
+                // Each row against its own reference: decoding rows JSONDecoder, encoding rows JSONEncoder.
+                let reference = row.measure.reference
+                let ratio = results[Row(measure: reference, backend: reference.fixedBackend)].map { mbps / $0 }
                 if json {
+                    // Both ratio fields on every row; the one that does not apply is null.
+                    let rounded: Any = ratio.map { ($0 * 100).rounded() / 100 } ?? NSNull()
                     let fields: [String: Any] = [
                         "corpus": input.name, "backend": row.backend, "measure": row.measure.rawValue,
                         "mbps": (mbps * 10).rounded() / 10,
-                        "ratio_vs_jsondecoder": ratio.map { ($0 * 100).rounded() / 100 } ?? NSNull(),
+                        "ratio_vs_jsondecoder": reference == .jsondecoder ? rounded : NSNull(),
+                        "ratio_vs_jsonencoder": reference == .jsonencoder ? rounded : NSNull(),
                     ]
                     let data = try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])
                     print(String(decoding: data, as: UTF8.self))
                 } else {
-                    table.append([
+                    let cells = [
                         input.name, row.measure.rawValue, row.backend, String(format: "%.1f", mbps),
                         ratio.map { String(format: "%.2f×", $0) } ?? "-",
-                    ])
+                    ]
+                    if row.measure.isEncoding { encoding.append(cells) } else { decoding.append(cells) }
                 }
             }
         }
-        if !json { printTable(header: ["corpus", "measure", "backend", "MB/s", "vs jsondecoder"], rows: table) }
+        if !json {
+            if !decoding.isEmpty || encoding.isEmpty {
+                printTable(header: ["corpus", "measure", "backend", "MB/s", "vs jsondecoder"], rows: decoding)
+            }
+            if !encoding.isEmpty {
+                if !decoding.isEmpty { print() }
+                printTable(header: ["corpus", "measure", "backend", "MB/s", "vs jsonencoder"], rows: encoding)
+            }
+        }
     }
 
     /// The rows to run on one input: per-backend measures once per backend, model measures only
@@ -97,7 +119,7 @@ struct Bench: ParsableCommand {
         measures.flatMap { measure -> [Row] in
             if measure.needsModels, input.models == nil { return [] }
             if measure.isPerBackend { return backends.map { Row(measure: measure, backend: $0.name) } }
-            return [Row(measure: measure, backend: measure == .scan ? "foundation" : "reference")]
+            return [Row(measure: measure, backend: measure.fixedBackend)]
         }
     }
 

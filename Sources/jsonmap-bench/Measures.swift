@@ -21,18 +21,49 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     case walk
     /// A backend's parse, then mapping into the model structs through bridges and `JSON` views.
     case bridges
+    /// A backend's parse, then the `Mapped` models through their `Mappable` maps (`<-`, `<~`).
+    case map
+    /// A backend's parse, then the `Decoded` models through `JSONDecodable` (`=>`, `=>?`).
+    case decodable
+    /// Reference for encoding: Foundation's JSONEncoder encoding the model structs, decoded before timing.
+    case jsonencoder
+    /// The `Mapped` models, decoded before timing, encoded to bytes through their maps
+    /// (`Mapper.encode`; no backend is involved).
+    case encode
 
     /// Whether the measure runs once per backend.
     var isPerBackend: Bool {
         switch self {
-        case .parse, .walk, .bridges: true
+        case .parse, .walk, .bridges, .map, .decodable: true
         default: false
         }
     }
 
     /// Whether the measure needs the corpus's model structs.
     var needsModels: Bool {
-        self == .handmap || self == .bridges
+        switch self {
+        case .handmap, .bridges, .map, .decodable, .jsonencoder, .encode: true
+        default: false
+        }
+    }
+
+    /// Whether the measure writes JSON rather than reads it.
+    var isEncoding: Bool {
+        self == .jsonencoder || self == .encode
+    }
+
+    /// The measure a row's speed is compared with: JSONEncoder for encoding, JSONDecoder for the rest.
+    var reference: Measure {
+        isEncoding ? .jsonencoder : .jsondecoder
+    }
+
+    /// What the backend column says for a measure that does not run per backend.
+    var fixedBackend: String {
+        switch self {
+        case .scan: "foundation"
+        case .encode: "jsonwriter"
+        default: "reference"
+        }
     }
 }
 
@@ -66,18 +97,36 @@ struct Row: Hashable {
             try Walks.walk(input.parsed[backend] ?? JSON.null, MappingContext(), &sum)
         case .bridges:
             sum.add(try input.models?.bridges(input.mapper(backend), input.bytes) ?? 0)
+        case .map:
+            sum.add(try input.models?.map(input.mapper(backend), input.bytes) ?? 0)
+        case .decodable:
+            sum.add(try input.models?.decodable(input.mapper(backend), input.bytes) ?? 0)
+        case .jsonencoder:
+            sum.add(try input.encoders?.jsonEncoder().count ?? 0)
+        case .encode:
+            sum.add(try input.encoders?.map().count ?? 0)
         }
         return sum.value
     }
 }
 
-/// The three ways one corpus's models are decoded.
+/// The ways one corpus's models are decoded, each returning the models' checksum.
 struct ModelDecoders {
     let jsonDecoder: (Data) throws -> Int
     let bridges: (Mapper, [UInt8]) throws -> Int
     let handmap: (Data) throws -> Int
+    /// Through the `Mapped` family's maps.
+    let map: (Mapper, [UInt8]) throws -> Int
+    /// Through the `Decoded` family's `decode(_:)`.
+    let decodable: (Mapper, [UInt8]) throws -> Int
+    /// The encoders, holding values decoded from the corpus file once.
+    let encoders: (Mapper, [UInt8]) throws -> ModelEncoders
 
-    static func of<Model: BenchModel>(_ type: Model.Type) -> ModelDecoders {
+    static func of<
+        Model: BenchModel,
+        MappedModel: JSONConvertible & ModelChecksum,
+        DecodedModel: JSONDecodable & ModelChecksum
+    >(_ type: Model.Type, mapped: MappedModel.Type, decoded: DecodedModel.Type) -> ModelDecoders {
         ModelDecoders(
             jsonDecoder: { try JSONDecoder().decode(Model.self, from: $0).checksum },
             bridges: { mapper, bytes in try mapper.decode(Model.self, from: bytes).checksum },
@@ -90,6 +139,18 @@ struct ModelDecoders {
                     )
                 }
                 return model.checksum
+            },
+            map: { mapper, bytes in try mapper.decode(MappedModel.self, from: bytes).checksum },
+            decodable: { mapper, bytes in try mapper.decode(DecodedModel.self, from: bytes).checksum },
+            encoders: { mapper, bytes in
+                let data = Data(bytes)
+                let model = try JSONDecoder().decode(Model.self, from: data)
+                let mapped = try mapper.decode(MappedModel.self, from: bytes)
+                return ModelEncoders(
+                    jsonEncoder: { try JSONEncoder().encode(model) },
+                    map: { try mapper.encode(mapped) },
+                    checksum: { try JSONDecoder().decode(Model.self, from: $0).checksum }
+                )
             }
         )
     }
@@ -97,12 +158,23 @@ struct ModelDecoders {
     /// The models of a corpus file, by its name.
     static func forCorpus(_ name: String) -> ModelDecoders? {
         switch name {
-        case "twitter": of(TwitterSearch.self)
-        case "citm_catalog": of(CitmCatalog.self)
-        case "canada": of(FeatureCollection.self)
+        case "twitter": of(TwitterSearch.self, mapped: Mapped.TwitterSearch.self, decoded: Decoded.TwitterSearch.self)
+        case "citm_catalog": of(CitmCatalog.self, mapped: Mapped.CitmCatalog.self, decoded: Decoded.CitmCatalog.self)
+        case "canada":
+            of(FeatureCollection.self, mapped: Mapped.FeatureCollection.self, decoded: Decoded.FeatureCollection.self)
         default: nil
         }
     }
+}
+
+/// The two ways one corpus's models are encoded, each from a value decoded before timing.
+struct ModelEncoders {
+    /// The model structs through Foundation's JSONEncoder.
+    let jsonEncoder: () throws -> Data
+    /// The `Mapped` models through their maps, by the mapper's writer.
+    let map: () throws -> [UInt8]
+    /// The checksum of the model structs JSONDecoder decodes from encoded bytes.
+    let checksum: (Data) throws -> Int
 }
 
 /// One corpus file with everything the measures start from, made before timing.
@@ -114,6 +186,7 @@ struct Prepared {
     let parsed: [String: JSON]
     let serialized: Any
     let models: ModelDecoders?
+    let encoders: ModelEncoders?
 
     init(_ input: CorpusFile, backends: [any JSONBackend]) throws {
         name = input.name
@@ -130,6 +203,12 @@ struct Prepared {
         self.parsed = parsed
         serialized = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         models = ModelDecoders.forCorpus(input.name)
+        // Encoding does not involve the backend; any mapper's writer will do.
+        if let models, let backend = backends.first {
+            encoders = try models.encoders(Mapper(backend: backend), input.bytes)
+        } else {
+            encoders = nil
+        }
     }
 
     func mapper(_ backend: String) throws -> Mapper {
@@ -137,19 +216,38 @@ struct Prepared {
         return mapper
     }
 
-    /// Problems found by decoding the models every way once: a backend's bridges must produce
-    /// exactly what JSONDecoder produces.
+    /// Problems found by decoding the models every way once: every decoding row on every backend
+    /// must produce exactly what JSONDecoder produces, and what each encoding row writes must
+    /// decode back (by JSONDecoder) to it.
     func disagreements() -> [String] {
         guard let models else { return [] }
         var problems: [String] = []
         do {
             let reference = try models.jsonDecoder(data)
             for (backend, mapper) in mappers.sorted(by: { $0.key < $1.key }) {
-                let checksum = try models.bridges(mapper, bytes)
-                if checksum != reference {
-                    problems.append(
-                        "\(name): bridges on \(backend) give checksum \(checksum), JSONDecoder \(reference)"
-                    )
+                let rows: [(Measure, (Mapper, [UInt8]) throws -> Int)] = [
+                    (.bridges, models.bridges), (.map, models.map), (.decodable, models.decodable),
+                ]
+                for (measure, decode) in rows {
+                    let checksum = try decode(mapper, bytes)
+                    if checksum != reference {
+                        problems.append(
+                            "\(name): \(measure.rawValue) on \(backend) gives checksum \(checksum), JSONDecoder \(reference)"
+                        )
+                    }
+                }
+            }
+            if let encoders {
+                let written: [(Measure, Data)] = [
+                    (.jsonencoder, try encoders.jsonEncoder()), (.encode, Data(try encoders.map())),
+                ]
+                for (measure, output) in written {
+                    let checksum = try encoders.checksum(output)
+                    if checksum != reference {
+                        problems.append(
+                            "\(name): \(measure.rawValue)'s output decodes to checksum \(checksum), the input to \(reference)"
+                        )
+                    }
                 }
             }
             let hand = try models.handmap(data)

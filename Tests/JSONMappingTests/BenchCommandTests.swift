@@ -91,7 +91,7 @@ struct BenchCommandTests {
         #expect(UInt64(words.last ?? "") != nil)
     }
 
-    @Test("--json prints one object per row with the corpus, backend, measure, MB/s and ratio")
+    @Test("--json prints one object per row with the corpus, backend, measure, MB/s and ratios")
     func jsonRows() throws {
         let scratch = try Scratch()
         let result = try Self.run(
@@ -106,11 +106,12 @@ struct BenchCommandTests {
                 "not a JSON object: \(line)"
             )
         }
-        let keys: Set = ["corpus", "backend", "measure", "mbps", "ratio_vs_jsondecoder"]
+        let keys: Set = ["corpus", "backend", "measure", "mbps", "ratio_vs_jsondecoder", "ratio_vs_jsonencoder"]
         for row in rows {
             #expect(Set(row.keys) == keys)
             #expect(row["corpus"] as? String == "github_events")
             #expect((row["mbps"] as? Double ?? 0) > 0)
+            #expect(row["ratio_vs_jsonencoder"] is NSNull)
         }
         let reference = rows.filter { $0["measure"] as? String == "jsondecoder" }
         try #require(reference.count == 1)
@@ -120,6 +121,32 @@ struct BenchCommandTests {
         #expect(parses.count == rows.count - 1)
         #expect(parses.contains { $0["backend"] as? String == "foundation" })
         #expect(parses.allSatisfy { ($0["ratio_vs_jsondecoder"] as? Double ?? 0) > 0 })
+    }
+
+    @Test("--json compares encoding rows with jsonencoder, leaving ratio_vs_jsondecoder null")
+    func jsonEncodingRows() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(
+            [
+                "--json", "--runs", "5", "--file", "citm_catalog", "--measure", "jsonencoder", "--measure", "encode",
+                "--backend", "foundation",
+            ],
+            in: scratch
+        )
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty, "the encoded output must decode back to the input's checksum")
+        let rows = try result.lines.map { line in
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                "not a JSON object: \(line)"
+            )
+        }
+        try #require(rows.count == 2, "output: \(result.output)")
+        #expect(rows.map { $0["measure"] as? String } == ["jsonencoder", "encode"])
+        #expect(rows.map { $0["backend"] as? String } == ["reference", "jsonwriter"])
+        #expect(rows[0]["ratio_vs_jsonencoder"] as? Double == 1.0)
+        #expect((rows[1]["ratio_vs_jsonencoder"] as? Double ?? 0) > 0)
+        #expect(rows.allSatisfy { $0["ratio_vs_jsondecoder"] is NSNull })
     }
 
     @Test("--corpus reads the .json files of the given folder and names it in the header")

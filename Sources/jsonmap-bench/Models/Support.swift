@@ -1,15 +1,28 @@
 import Foundation
 import MapCore
 
-/// One corpus's model: decodable by JSONDecoder, by bridges through `JSON` views, and by hand
-/// from JSONSerialization's `Any` — the same struct types in all three.
-protocol BenchModel: Codable, Bridgeable {
-    /// The hand-written `as?` mapping the older libraries used; `nil` when a field is missing or mistyped.
-    init?(handMapped value: Any)
-
-    /// A number that depends on every field read, so no mapping can skip work unnoticed.
+/// A corpus's top-level model, in any of the model families.
+protocol ModelChecksum {
+    /// A number that depends on every field read, so no mapping can skip work unnoticed. Every
+    /// family of one corpus computes it with the same formula, so their checksums must agree.
     var checksum: Int { get }
 }
+
+/// One corpus's model: decodable by JSONDecoder, by bridges through `JSON` views, and by hand
+/// from JSONSerialization's `Any` — the same struct types in all three.
+protocol BenchModel: Codable, Bridgeable, ModelChecksum {
+    /// The hand-written `as?` mapping the older libraries used; `nil` when a field is missing or mistyped.
+    init?(handMapped value: Any)
+}
+
+/// The corpus models again as ``JSONConvertible`` types (`*Mapped.swift`): the same fields and
+/// keys, decoded and encoded by one `map` function each, nested models through their own maps.
+/// A type's implicit bridge belongs to the type, so the idiom needs types of its own.
+enum Mapped {}
+
+/// The corpus models again as ``JSONDecodable`` types (`*Decodable.swift`): the same fields and
+/// keys, built from `=>` and `=>?` reads, nested models through their own `decode(_:)`.
+enum Decoded {}
 
 /// Shorthands for hand-written bridges: each reads one member with the field type's own bridge.
 extension MappingContext {
