@@ -28,11 +28,24 @@ extension MappingContext {
     }
 
     /// Runs `body` with this context as ``current``, then restores the one before.
+    @inlinable
     public func makeCurrent<R>(_ body: () throws -> R) rethrows -> R {
+        let previous = becomeCurrent()
+        defer { MappingContext.restoreCurrent(previous) }
+        return try body()
+    }
+
+    /// Makes this context ``current``; returns the one it replaces, for ``restoreCurrent(_:)``.
+    @usableFromInline
+    func becomeCurrent() -> UnsafeMutableRawPointer? {
         let previous = pthread_getspecific(currentContextKey)
         pthread_setspecific(currentContextKey, Unmanaged.passUnretained(self).toOpaque())
-        defer { pthread_setspecific(currentContextKey, previous) }
-        return try body()
+        return previous
+    }
+
+    @usableFromInline
+    static func restoreCurrent(_ previous: UnsafeMutableRawPointer?) {
+        pthread_setspecific(currentContextKey, previous)
     }
 
     /// ``current`` when there is one, else a new context for `json` with default options: what

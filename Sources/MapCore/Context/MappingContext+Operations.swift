@@ -27,6 +27,8 @@ extension MappingContext {
         _ body: (MappingContext) throws -> R
     ) throws -> R {
         let context = MappingContext(options: options, base: json, callSite: callSite)
+        context.poolsMaps = true
+        defer { context.drainMapPool() }
         do {
             let value = try body(context)
             context.report(.decode, succeeded: true, typeName: typeName(), text: text)

@@ -19,6 +19,15 @@ public final class MappingContext {
     // exclusivity check on each push and pop buys nothing.
     @exclusivity(unchecked) @usableFromInline var frames: ContiguousArray<Frame> = []
     @usableFromInline let hasOverrides: Bool
+    /// Maps for decoding, one per depth of nested maps, reused object after object so that a
+    /// mapped value costs no allocation of its own. Only a context of a whole operation pools
+    /// (see ``poolsMaps``): its maps hold it, and the operation empties the pool when it ends.
+    @exclusivity(unchecked) @usableFromInline var mapPool: [Map] = []
+    /// How many pooled maps are in use.
+    @exclusivity(unchecked) @usableFromInline var mapDepth = 0
+    /// Whether maps are pooled: set by the operations (``Mapper``'s entry points and the other
+    /// `decode` functions), which drain the pool when they end.
+    @usableFromInline var poolsMaps = false
     /// Whether anyone will read the entries.
     public let collectsDiagnostics: Bool
     /// Entries recorded so far.
@@ -83,6 +92,42 @@ public final class MappingContext {
         for component in path.components { frames.append(Frame(component: component, node: nil)) }
         defer { frames.removeSubrange(depth...) }
         return try body()
+    }
+
+    /// A map for decoding `json` — from the pool when this context pools; hand it back with
+    /// ``releaseMap()``.
+    @inlinable
+    func acquireMap(decoding json: JSON) -> Map {
+        if poolsMaps, mapDepth < mapPool.count {
+            let map = mapPool[mapDepth]
+            map.reset(decoding: json)
+            mapDepth += 1
+            return map
+        }
+        return newMap(decoding: json)
+    }
+
+    @usableFromInline
+    func newMap(decoding json: JSON) -> Map {
+        let map = Map(decoding: json, checkOnly: false, context: self)
+        if poolsMaps {
+            mapPool.append(map)
+            mapDepth += 1
+        }
+        return map
+    }
+
+    /// Hands back the map ``acquireMap(decoding:)`` gave out last.
+    @inlinable
+    func releaseMap() {
+        if poolsMaps { mapDepth -= 1 }
+    }
+
+    /// Empties the map pool at the end of an operation: the pooled maps hold this context.
+    @usableFromInline
+    func drainMapPool() {
+        mapPool.removeAll()
+        mapDepth = 0
     }
 
     /// The path of the step being worked on.

@@ -50,6 +50,7 @@ public struct JSONDecodableBridge<Value: JSONDecodable>: JSONBridge {
     /// Calls `Value.decode(json)` with `context` current; a missing value or `null` fails before
     /// (with ``MappingError/Code/missingKey`` / ``MappingError/Code/nullValue`` at its own path) —
     /// `null` is `nil` for an optional through ``OptionalBridge``.
+    @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         guard let kind = json.kind, kind != .null else {
             throw context.kindError(expected: nil, at: json, targetType: "\(Value.self)")
@@ -78,17 +79,20 @@ extension JSON {
     ///
     /// Missing, `null` (unless `T` is optional), another kind or an invalid value all throw a
     /// ``MappingError`` with the path from the document's root.
+    @inlinable
     public func value<T: Bridgeable>(_ type: T.Type = T.self, at key: String) throws -> T {
         try extracted(self[key])
     }
 
     /// The value at `path` as `T` — the named form of `json => path`.
+    @inlinable
     public func value<T: Bridgeable>(_ type: T.Type = T.self, at path: JSONPath) throws -> T {
         try extracted(self[path])
     }
 
     /// The value at `key` as `T`, or `nil` when the key is missing or the value `null` — the
     /// named form of `json =>? key`. Another kind or an invalid value still throws.
+    @inlinable
     public func valueIfPresent<T: Bridgeable>(_ type: T.Type = T.self, at key: String) throws -> T? {
         let target = self[key]
         guard let kind = target.kind, kind != .null else { return nil }
@@ -97,13 +101,15 @@ extension JSON {
 
     /// The value at `path` as `T`, or `nil` when any step of the path is missing or the value
     /// `null` — the named form of `json =>? path`.
+    @inlinable
     public func valueIfPresent<T: Bridgeable>(_ type: T.Type = T.self, at path: JSONPath) throws -> T? {
         let target = self[path]
         guard let kind = target.kind, kind != .null else { return nil }
         return try extracted(target)
     }
 
-    private func extracted<T: Bridgeable>(_ target: JSON) throws -> T {
+    @inlinable
+    func extracted<T: Bridgeable>(_ target: JSON) throws -> T {
         if let context = MappingContext.current {
             do {
                 return try ImplicitBridge<T>().decode(target, in: context)

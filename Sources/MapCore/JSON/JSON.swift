@@ -55,6 +55,7 @@ public struct JSON: Sendable {
     /// Whether the view is missing because a step looked a key up in something other than an
     /// object, or an index in something other than an array (`links.home` in `{"links": "x"}`):
     /// a type mismatch rather than an absence.
+    @usableFromInline
     var isLookupInWrongKind: Bool {
         guard let absence, case .notAContainer = absence.reason else { return false }
         return true

@@ -53,6 +53,7 @@ extension JSONConvertible {
 /// created (or the `inout` target is left untouched) and the failure is reported. In the
 /// encoding direction a failed required link fails the encode.
 public final class Map {
+    @usableFromInline
     enum Direction {
         /// Reading, and assigning what was read.
         case decoding
@@ -62,18 +63,20 @@ public final class Map {
         case encoding
     }
 
-    let direction: Direction
+    // A map is confined to one decode or encode (not Sendable): no dynamic exclusivity checks.
+    @exclusivity(unchecked) @usableFromInline private(set) var direction: Direction
     /// The context of the decode or encode.
     public let context: MappingContext
     /// The object read (decoding and checking).
-    let json: JSON?
+    @exclusivity(unchecked) @usableFromInline private(set) var json: JSON?
     /// Where links write (encoding).
-    let encoder: ObjectEncoder?
+    @exclusivity(unchecked) @usableFromInline private(set) var encoder: ObjectEncoder?
     /// The first required link that failed.
-    private(set) var firstFailure: MappingError?
+    @exclusivity(unchecked) @usableFromInline private(set) var firstFailure: MappingError?
     /// How many required links failed.
-    private(set) var failureCount = 0
+    @exclusivity(unchecked) private(set) var failureCount = 0
 
+    @usableFromInline
     init(decoding json: JSON, checkOnly: Bool, context: MappingContext) {
         self.direction = checkOnly ? .checking : .decoding
         self.context = context
@@ -81,11 +84,22 @@ public final class Map {
         self.encoder = nil
     }
 
+    @usableFromInline
     init(encodingTo encoder: ObjectEncoder, context: MappingContext) {
         self.direction = .encoding
         self.context = context
         self.json = nil
         self.encoder = encoder
+    }
+
+    /// Readies a map of its context's pool for decoding another object.
+    @usableFromInline
+    func reset(decoding json: JSON) {
+        direction = .decoding
+        self.json = json
+        encoder = nil
+        firstFailure = nil
+        failureCount = 0
     }
 
     /// Whether the map is reading JSON into the object.
@@ -98,8 +112,12 @@ public final class Map {
     public var succeeded: Bool { firstFailure == nil }
 
     /// The member with this key.
+    @inlinable
     public subscript(key: String) -> MapKey {
-        MapKey(map: self, json: json?[key], parent: [], last: .key(key))
+        // Decoding reads through the view alone; only encoding needs the step written out.
+        direction == .encoding
+            ? MapKey(map: self, json: nil, parent: [], last: .key(key))
+            : MapKey(map: self, json: json?[key], parent: [], last: nil)
     }
 
     /// The element at this index of a top-level array.
@@ -116,6 +134,7 @@ public final class Map {
     }
 
     /// Records a failed required link: an error entry, and the failure the map reports.
+    @usableFromInline
     func fail(_ error: MappingError) {
         failureCount += 1
         if firstFailure == nil { firstFailure = error }
@@ -133,18 +152,29 @@ extension Map: Sendable {}
 /// validation with `§`; or call the named functions the operators forward to
 /// (``required(_:)-(T)``, ``optional(_:)``, ``bridged(_:)``, ``validated(_:)``).
 public struct MapKey {
-    let map: Map
+    @usableFromInline let map: Map
     /// The value read (decoding; a missing view when absent).
-    let json: JSON?
+    @usableFromInline let json: JSON?
     /// The steps above the last one (encoding).
-    let parent: [JSONPath.Component]
+    @usableFromInline let parent: [JSONPath.Component]
     /// The last step; `nil` for the mapped object itself.
-    let last: JSONPath.Component?
+    @usableFromInline let last: JSONPath.Component?
+
+    @usableFromInline
+    init(map: Map, json: JSON?, parent: [JSONPath.Component], last: JSONPath.Component?) {
+        self.map = map
+        self.json = json
+        self.parent = parent
+        self.last = last
+    }
 
     /// The member with this key below this place.
+    @inlinable
     public subscript(key: String) -> MapKey {
         // Decoding reads through the views; only encoding needs the steps written out.
-        MapKey(map: map, json: json?[key], parent: map.isEncoding ? steps : [], last: .key(key))
+        map.isEncoding
+            ? MapKey(map: map, json: nil, parent: steps, last: .key(key))
+            : MapKey(map: map, json: json?[key], parent: [], last: nil)
     }
 
     /// The element at this index below this place.
@@ -152,7 +182,8 @@ public struct MapKey {
         MapKey(map: map, json: json?[index], parent: map.isEncoding ? steps : [], last: .index(index))
     }
 
-    private var steps: [JSONPath.Component] {
+    @usableFromInline
+    var steps: [JSONPath.Component] {
         guard let last else { return parent }
         return parent + [last]
     }
@@ -162,28 +193,50 @@ public struct MapKey {
     public var path: JSONPath { JSONPath(steps) }
 
     /// This place with an explicit bridge (the `~` operator).
+    @inlinable
     public func bridged<B: JSONBridge>(_ bridge: B) -> MapLink<B> {
         MapLink(key: self, bridge: bridge, validation: nil)
     }
 
     /// This place, its value checked by `validation` (the `§` operator); the value's type's own
     /// bridge converts it.
+    @inlinable
     public func validated<T: Bridgeable>(_ validation: @escaping (T) -> Bool) -> MapLink<ImplicitBridge<T>> {
         MapLink(key: self, bridge: ImplicitBridge<T>(), validation: validation)
     }
 
     /// Links a property through its type's own bridge, as required (`<-`).
+    @inlinable
     public func required<T: Bridgeable>(_ property: inout T) {
+        // Decoding, the common case, reads straight through the bridge without making a link.
+        if map.direction == .decoding, let json {
+            do {
+                property = try ImplicitBridge<T>().decode(json, in: map.context)
+            } catch {
+                MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).requiredFailed(error, json)
+            }
+            return
+        }
         MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).required(&property)
     }
 
     /// Links an optional property through its wrapped type's bridge, as required (`<-`): the
     /// value must be there and valid, and `nil` cannot be encoded.
+    @inlinable
     public func required<T: Bridgeable>(_ property: inout T?) {
+        if map.direction == .decoding, let json {
+            do {
+                property = try ImplicitBridge<T>().decode(json, in: map.context)
+            } catch {
+                MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).requiredFailed(error, json)
+            }
+            return
+        }
         MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).required(&property)
     }
 
     /// Links an optional property through its wrapped type's bridge, as optional (`<~`).
+    @inlinable
     public func optional<T: Bridgeable>(_ property: inout T?) {
         MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).optional(&property)
     }
@@ -201,11 +254,19 @@ public struct MapKey {
 /// ``MappingOptions/encodesNilAsNull`` is set). The validation runs first: a value it rejects
 /// fails a required link and is left out, with a warning, by an optional one.
 public struct MapLink<B: JSONBridge> {
-    let key: MapKey
-    let bridge: B
-    let validation: ((B.Value) -> Bool)?
+    @usableFromInline let key: MapKey
+    @usableFromInline let bridge: B
+    @usableFromInline let validation: ((B.Value) -> Bool)?
+
+    @usableFromInline
+    init(key: MapKey, bridge: B, validation: ((B.Value) -> Bool)?) {
+        self.key = key
+        self.bridge = bridge
+        self.validation = validation
+    }
 
     /// This link with a validation added; with one already there, both must pass (the `§` operator).
+    @inlinable
     public func validated(_ validation: @escaping (B.Value) -> Bool) -> MapLink<B> {
         guard let existing = self.validation else {
             return MapLink(key: key, bridge: bridge, validation: validation)
@@ -214,6 +275,7 @@ public struct MapLink<B: JSONBridge> {
     }
 
     /// Links a property as required (`<-`).
+    @inlinable
     public func required(_ property: inout B.Value) {
         let map = key.map
         switch map.direction {
@@ -228,6 +290,7 @@ public struct MapLink<B: JSONBridge> {
 
     /// Links an optional property as required (`<-`): the value must be there and valid, and
     /// `nil` cannot be encoded.
+    @inlinable
     public func required(_ property: inout B.Value?) {
         let map = key.map
         switch map.direction {
@@ -237,13 +300,7 @@ public struct MapLink<B: JSONBridge> {
             _ = decodeRequired()
         case .encoding:
             guard let value = property else {
-                map.fail(
-                    map.context.encodingError(
-                        .missingKey,
-                        message: "the required property mapped to \(key.path) is nil",
-                        targetType: "\(B.Value.self)"
-                    ).prefixed(by: key)
-                )
+                requiredPropertyIsNil()
                 return
             }
             encode(value, required: true)
@@ -251,6 +308,7 @@ public struct MapLink<B: JSONBridge> {
     }
 
     /// Links an optional property as optional (`<~`).
+    @inlinable
     public func optional(_ property: inout B.Value?) {
         let map = key.map
         switch map.direction {
@@ -269,96 +327,135 @@ public struct MapLink<B: JSONBridge> {
 
     // MARK: Decoding
 
-    private func decodeRequired() -> B.Value? {
-        let map = key.map
+    // The success path is inlinable, so it specializes in the caller's module with the link's
+    // bridge; every failure goes to an out-of-line function.
+
+    @inlinable
+    func decodeRequired() -> B.Value? {
         guard let json = key.json else { return nil }
+        let context = key.map.context
         do {
-            let value = try bridge.decode(json, in: map.context)
+            let value = try bridge.decode(json, in: context)
             if let validation, !validation(value) {
-                map.fail(validationError(json))
+                requiredValidationFailed(json)
                 return nil
             }
             return value
         } catch {
-            map.fail(map.context.wrap(error, at: json, targetType: "\(B.Value.self)"))
+            requiredFailed(error, json)
             return nil
         }
     }
 
-    private func decodeOptional() -> B.Value? {
-        let map = key.map
+    @inlinable
+    func decodeOptional() -> B.Value? {
         guard let json = key.json else { return nil }
         guard let kind = json.kind else {
             // Absent — unless the path ran into a scalar (`links.home` in `{"links": "x"}`),
             // which is a type mismatch, not an absence.
-            if json.isLookupInWrongKind {
-                let failure = map.context.kindError(expected: bridge.kind, at: json, targetType: "\(B.Value.self)")
-                map.context.warn(.wrongType, at: json, message: "optional value skipped: \(failure.message)")
-            }
+            if json.isLookupInWrongKind { optionalLookupFailed(json) }
             return nil
         }
         guard kind != .null else { return nil }
-        let mark = map.context.diagnosticsMark
+        let context = key.map.context
+        let mark = context.diagnosticsMark
         do {
-            let value = try bridge.decode(json, in: map.context)
+            let value = try bridge.decode(json, in: context)
             if let validation, !validation(value) {
-                map.context.warn(
-                    .validationFailed,
-                    at: json,
-                    message: "optional value skipped: \(validationMessage(json))"
-                )
+                optionalValidationFailed(json)
                 return nil
             }
             return value
         } catch {
-            // What failed inside (a nested map's links) is tolerated here: warnings, not errors —
-            // one entry per problem, so the skip itself is reported only when nothing inside was.
-            map.context.demoteErrors(since: mark)
-            guard map.context.diagnosticsMark == mark else { return nil }
-            let failure = map.context.wrap(error, at: json, targetType: "\(B.Value.self)")
-            map.context.warn(
-                LogEntry.Kind(code: failure.code),
-                at: json,
-                message: "optional value skipped: \(failure.message)"
-            )
+            optionalFailed(error, json, since: mark)
             return nil
         }
+    }
+
+    @usableFromInline
+    func requiredValidationFailed(_ json: JSON) {
+        key.map.fail(
+            key.map.context.error(
+                .validationFailed,
+                at: json,
+                message: validationMessage(json),
+                targetType: "\(B.Value.self)"
+            )
+        )
+    }
+
+    @usableFromInline
+    func requiredFailed(_ error: any Error, _ json: JSON) {
+        key.map.fail(key.map.context.wrap(error, at: json, targetType: "\(B.Value.self)"))
+    }
+
+    @usableFromInline
+    func optionalLookupFailed(_ json: JSON) {
+        let context = key.map.context
+        let failure = context.kindError(expected: bridge.kind, at: json, targetType: "\(B.Value.self)")
+        context.warn(.wrongType, at: json, message: "optional value skipped: \(failure.message)")
+    }
+
+    @usableFromInline
+    func optionalValidationFailed(_ json: JSON) {
+        key.map.context.warn(.validationFailed, at: json, message: "optional value skipped: \(validationMessage(json))")
+    }
+
+    /// What failed inside (a nested map's links) is tolerated here: warnings, not errors — one
+    /// entry per problem, so the skip itself is reported only when nothing inside was.
+    @usableFromInline
+    func optionalFailed(_ error: any Error, _ json: JSON, since mark: Int) {
+        let context = key.map.context
+        context.demoteErrors(since: mark)
+        guard context.diagnosticsMark == mark else { return }
+        let failure = context.wrap(error, at: json, targetType: "\(B.Value.self)")
+        context.warn(LogEntry.Kind(code: failure.code), at: json, message: "optional value skipped: \(failure.message)")
     }
 
     private func validationMessage(_ json: JSON) -> String {
         "\(json.snippet(limit: 60)) did not pass the validation of \(B.Value.self)"
     }
 
-    private func validationError(_ json: JSON) -> MappingError {
-        key.map.context.error(
-            .validationFailed,
-            at: json,
-            message: validationMessage(json),
-            targetType: "\(B.Value.self)"
-        )
-    }
-
     // MARK: Encoding
 
-    private func encode(_ value: B.Value, required: Bool) {
-        let map = key.map
+    @inlinable
+    func encode(_ value: B.Value, required: Bool) {
         if let validation, !validation(value) {
-            let message = "the value mapped to \(key.path) did not pass the validation of \(B.Value.self)"
-            if required {
-                map.fail(
-                    map.context.encodingError(.validationFailed, message: message, targetType: "\(B.Value.self)")
-                        .prefixed(by: key)
-                )
-            } else {
-                map.context.withSteps(key.path) {
-                    map.context.warn(.validationFailed, at: nil, message: "optional value left out: \(message)")
-                }
-            }
+            encodingValidationFailed(required: required)
             return
         }
+        let map = key.map
         if let failure = map.encoder?.write(value, with: bridge, parent: key.parent, last: key.last, required: required)
         {
             map.fail(failure)
+        }
+    }
+
+    @usableFromInline
+    func requiredPropertyIsNil() {
+        let map = key.map
+        map.fail(
+            map.context.encodingError(
+                .missingKey,
+                message: "the required property mapped to \(key.path) is nil",
+                targetType: "\(B.Value.self)"
+            ).prefixed(by: key)
+        )
+    }
+
+    @usableFromInline
+    func encodingValidationFailed(required: Bool) {
+        let map = key.map
+        let message = "the value mapped to \(key.path) did not pass the validation of \(B.Value.self)"
+        if required {
+            map.fail(
+                map.context.encodingError(.validationFailed, message: message, targetType: "\(B.Value.self)")
+                    .prefixed(by: key)
+            )
+        } else {
+            map.context.withSteps(key.path) {
+                map.context.warn(.validationFailed, at: nil, message: "optional value left out: \(message)")
+            }
         }
     }
 }
@@ -366,6 +463,7 @@ public struct MapLink<B: JSONBridge> {
 extension MappingError {
     /// The error with the link's place appended to its path (encoding errors are made before the
     /// step is taken).
+    @usableFromInline
     func prefixed(by key: MapKey) -> MappingError {
         var copy = self
         copy.path = path.appending(key.path)
@@ -375,6 +473,7 @@ extension MappingError {
 
 extension LogEntry.Kind {
     /// The entry kind of a failure with this code.
+    @usableFromInline
     init(code: MappingError.Code) {
         self = LogEntry(error: MappingError(code: code, message: "")).kind
     }

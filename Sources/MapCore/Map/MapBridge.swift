@@ -11,8 +11,8 @@
 /// object.owner <- json["owner"] ~ userBridge          // inside another map
 /// ```
 public struct MapBridge<Value>: JSONBridge {
-    private let create: @Sendable () -> Value
-    private let map: @Sendable (inout Value, Map) -> Void
+    @usableFromInline let create: @Sendable () -> Value
+    @usableFromInline let map: @Sendable (inout Value, Map) -> Void
 
     /// A bridge over `map` for a type that can be created empty.
     public init(_ type: Value.Type = Value.self, map: @escaping @Sendable (inout Value, Map) -> Void)
@@ -31,11 +31,13 @@ public struct MapBridge<Value>: JSONBridge {
     public var kind: JSONKind? { .object }
 
     /// Runs the map on a new value; the first failed required link is the error thrown.
+    @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         try decodeMapped(json, create: create, map: map, in: context)
     }
 
     /// Runs the map on a copy of `value`, writing an object.
+    @inlinable
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         try encodeMapped(value, map: map, to: writer, in: context)
     }
@@ -52,11 +54,21 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
     public var kind: JSONKind? { .object }
 
     /// Runs `Value.map` on `Value()`; the first failed required link is the error thrown.
+    @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
-        try decodeMapped(json, create: { Value() }, map: Value.map, in: context)
+        guard let kind = json.kind, kind == .object || kind == .array else {
+            throw context.kindError(expected: .object, at: json, targetType: "\(Value.self)")
+        }
+        var object = Value()
+        let mapping = context.acquireMap(decoding: json)
+        defer { context.releaseMap() }
+        Value.map(&object, mapping)
+        if let failure = mapping.firstFailure { throw failure }
+        return object
     }
 
     /// Runs `Value.map` on a copy of `value`, writing an object.
+    @inlinable
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         try encodeMapped(value, map: Value.map, to: writer, in: context)
     }
@@ -65,6 +77,7 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
 // MARK: - Running maps
 
 /// Decodes a new value with a map.
+@inlinable
 func decodeMapped<T>(
     _ json: JSON,
     create: () -> T,
@@ -75,7 +88,8 @@ func decodeMapped<T>(
         throw context.kindError(expected: .object, at: json, targetType: "\(T.self)")
     }
     var object = create()
-    let mapping = Map(decoding: json, checkOnly: false, context: context)
+    let mapping = context.acquireMap(decoding: json)
+    defer { context.releaseMap() }
     map(&object, mapping)
     if let failure = mapping.firstFailure { throw failure }
     return object
@@ -112,6 +126,7 @@ func decodeMapped<T>(
 
 /// Encodes a value with a map: streaming into a ``JSONWriter`` when the places allow, otherwise
 /// through a ``JSONBuilder`` (see ``ObjectEncoder``).
+@inlinable
 func encodeMapped<T>(
     _ value: T,
     map: (inout T, Map) -> Void,

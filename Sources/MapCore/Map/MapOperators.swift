@@ -30,47 +30,56 @@ infix operator ~ : MapBridgePrecedence
 infix operator § : MapBridgePrecedence
 
 /// Links a property through its type's own bridge, as required.
+@inlinable
 public func <- <T: Bridgeable>(property: inout T, key: MapKey) {
     key.required(&property)
 }
 
 /// Links an optional (or implicitly unwrapped) property through its wrapped type's bridge, as
 /// required.
+@inlinable
 public func <- <T: Bridgeable>(property: inout T?, key: MapKey) {
     key.required(&property)
 }
 
 /// Links a property through the link's bridge, as required.
+@inlinable
 public func <- <B: JSONBridge>(property: inout B.Value, link: MapLink<B>) {
     link.required(&property)
 }
 
 /// Links an optional (or implicitly unwrapped) property through the link's bridge, as required.
+@inlinable
 public func <- <B: JSONBridge>(property: inout B.Value?, link: MapLink<B>) {
     link.required(&property)
 }
 
 /// Links an optional property through its wrapped type's bridge, as optional.
+@inlinable
 public func <~ <T: Bridgeable>(property: inout T?, key: MapKey) {
     key.optional(&property)
 }
 
 /// Links an optional property through the link's bridge, as optional.
+@inlinable
 public func <~ <B: JSONBridge>(property: inout B.Value?, link: MapLink<B>) {
     link.optional(&property)
 }
 
 /// The place with an explicit bridge: `json["url"] ~ URLBridge()`.
+@inlinable
 public func ~ <B: JSONBridge>(key: MapKey, bridge: B) -> MapLink<B> {
     key.bridged(bridge)
 }
 
 /// The place, its value checked by `validation`: `json["age"] § { $0 > 0 }`.
+@inlinable
 public func § <T: Bridgeable>(key: MapKey, validation: @escaping (T) -> Bool) -> MapLink<ImplicitBridge<T>> {
     key.validated(validation)
 }
 
 /// The link with a validation: `json["age"] ~ IntBridge() § { $0 > 0 }`.
+@inlinable
 public func § <B: JSONBridge>(link: MapLink<B>, validation: @escaping (B.Value) -> Bool) -> MapLink<B> {
     link.validated(validation)
 }

@@ -12,18 +12,21 @@
 ///
 /// Streaming writes a key given twice twice (as ``JSONWriter`` does); the tree keeps one member,
 /// with the last value.
+@usableFromInline
 final class ObjectEncoder {
+    @usableFromInline
     enum Sink {
         case stream(JSONWriter)
         case tree(JSONBuilder)
     }
 
-    let sink: Sink
-    let context: MappingContext
+    @usableFromInline let sink: Sink
+    @usableFromInline let context: MappingContext
+    // Confined to one encode: no dynamic exclusivity checks needed.
     /// Streaming: the keys of the nested objects open below the encoded object.
-    private var openChain: [String] = []
+    @exclusivity(unchecked) private var openChain: [String] = []
     /// Streaming: the nested objects closed so far, which cannot be opened again.
-    private var closedChains: [[String]] = []
+    @exclusivity(unchecked) private var closedChains: [[String]] = []
     /// Streaming met a place it cannot write in order: the object must be encoded again as a tree.
     private(set) var needsTree = false
     /// A required field failed to encode: nothing more is written.
@@ -43,6 +46,7 @@ final class ObjectEncoder {
     ///
     /// - Returns: The failure of a required field, for the caller to report; `nil` when the value
     ///   was written, or was optional and left out (with a warning).
+    @inlinable
     func write<B: JSONBridge>(
         _ value: B.Value,
         with bridge: B,
@@ -50,38 +54,101 @@ final class ObjectEncoder {
         last: JSONPath.Component?,
         required: Bool
     ) -> MappingError? {
-        guard !stopped, !needsTree else { return nil }
-        let mark = context.diagnosticsMark
-        switch sink {
-        case .stream(let writer):
-            // An optional field takes back everything it wrote — the parent objects it opened too.
-            let saved = required ? nil : (writer.checkpoint(), openChain, closedChains.count)
-            guard let name = streamPlace(parent: parent, last: last, in: writer) else { return nil }
-            do {
-                try writer.key(name)
+        // The streaming path is inlinable, so the bridge's encode specializes for JSONWriter in
+        // the caller's module; the tree and every failure are out of line.
+        guard case .stream(let writer) = sink else {
+            return writeToTree(value, with: bridge, parent: parent, last: last, required: required)
+        }
+        guard let token = beginStreamedField(parent: parent, last: last, required: required, in: writer) else {
+            return nil
+        }
+        do {
+            if parent.isEmpty, let last {
+                try context.withStep(last, node: nil) { try bridge.encode(value, to: writer, in: context) }
+            } else {
                 try withSteps(parent, last) { try bridge.encode(value, to: writer, in: context) }
-                return nil
-            } catch {
-                if let (checkpoint, chain, closedCount) = saved {
-                    writer.rollback(to: checkpoint)
-                    openChain = chain
-                    closedChains.removeSubrange(closedCount...)
-                }
-                return failed(error, parent, last, type: B.Value.self, required: required, since: mark)
             }
-        case .tree(let builder):
-            do {
-                try builder.set(at: JSONPath(parent + (last.map { [$0] } ?? []))) { part in
-                    try withSteps(parent, last) { try bridge.encode(value, to: part, in: context) }
-                }
-                return nil
-            } catch {
-                return failed(error, parent, last, type: B.Value.self, required: required, since: mark)
+            return nil
+        } catch {
+            return streamedFieldFailed(error, token, parent, last, typeName: "\(B.Value.self)", in: writer)
+        }
+    }
+
+    /// What a streamed field needs to be taken back.
+    @usableFromInline
+    struct StreamToken {
+        let checkpoint: JSONWriter.Checkpoint?
+        let openChain: [String]
+        let closedCount: Int
+        let mark: Int
+    }
+
+    /// Opens the field's parent objects and writes its key; `nil` when nothing is to be written
+    /// (stopped, or the place needs a tree).
+    @usableFromInline
+    func beginStreamedField(
+        parent: [JSONPath.Component],
+        last: JSONPath.Component?,
+        required: Bool,
+        in writer: JSONWriter
+    ) -> StreamToken? {
+        guard !stopped, !needsTree else { return nil }
+        // An optional field takes back everything it wrote — the parent objects it opened too.
+        let token = StreamToken(
+            checkpoint: required ? nil : writer.checkpoint(),
+            openChain: required ? [] : openChain,
+            closedCount: closedChains.count,
+            mark: context.diagnosticsMark
+        )
+        guard let name = streamPlace(parent: parent, last: last, in: writer) else { return nil }
+        do {
+            try writer.key(name)
+        } catch {
+            needsTree = true
+            return nil
+        }
+        return token
+    }
+
+    @usableFromInline
+    func streamedFieldFailed(
+        _ error: any Error,
+        _ token: StreamToken,
+        _ parent: [JSONPath.Component],
+        _ last: JSONPath.Component?,
+        typeName: String,
+        in writer: JSONWriter
+    ) -> MappingError? {
+        if let checkpoint = token.checkpoint {
+            writer.rollback(to: checkpoint)
+            openChain = token.openChain
+            closedChains.removeSubrange(token.closedCount...)
+        }
+        return failed(error, parent, last, typeName: typeName, required: token.checkpoint == nil, since: token.mark)
+    }
+
+    @usableFromInline
+    func writeToTree<B: JSONBridge>(
+        _ value: B.Value,
+        with bridge: B,
+        parent: [JSONPath.Component],
+        last: JSONPath.Component?,
+        required: Bool
+    ) -> MappingError? {
+        guard !stopped, case .tree(let builder) = sink else { return nil }
+        let mark = context.diagnosticsMark
+        do {
+            try builder.set(at: JSONPath(parent + (last.map { [$0] } ?? []))) { part in
+                try withSteps(parent, last) { try bridge.encode(value, to: part, in: context) }
             }
+            return nil
+        } catch {
+            return failed(error, parent, last, typeName: "\(B.Value.self)", required: required, since: mark)
         }
     }
 
     /// Writes `null` at the place (an optional `nil`, when the options ask for it).
+    @usableFromInline
     func writeNull(parent: [JSONPath.Component], last: JSONPath.Component?) {
         _ = write(JSON.null, with: JSONValueBridge(), parent: parent, last: last, required: false)
     }
@@ -96,17 +163,17 @@ final class ObjectEncoder {
     /// A field that failed to encode: a required one stops the object and is returned; an
     /// optional one is a warning — unless what failed inside it already left entries since `mark`
     /// (those are demoted to warnings: one entry per problem).
-    private func failed<T>(
+    private func failed(
         _ error: any Error,
         _ parent: [JSONPath.Component],
         _ last: JSONPath.Component?,
-        type: T.Type,
+        typeName: String,
         required: Bool,
         since mark: Int
     ) -> MappingError? {
         // A MappingError from the bridge was made inside the steps and keeps its path; any other
         // error is wrapped inside them.
-        let failure = withSteps(parent, last) { context.wrapEncoding(error, targetType: "\(T.self)") }
+        let failure = withSteps(parent, last) { context.wrapEncoding(error, targetType: typeName) }
         if required {
             stopped = true
             return failure
@@ -125,7 +192,8 @@ final class ObjectEncoder {
     }
 
     /// Runs `body` with the place's steps on the context's path, so errors made inside name them.
-    private func withSteps<R>(
+    @usableFromInline
+    func withSteps<R>(
         _ parent: [JSONPath.Component],
         _ last: JSONPath.Component?,
         _ body: () throws -> R
@@ -190,8 +258,9 @@ extension ObjectEncoder: Sendable {}
 /// otherwise through a ``JSONBuilder`` (see ``ObjectEncoder``). `body` writes the fields and
 /// returns the first required failure; it may be called twice (streaming, then as a tree), so it
 /// must start from the same state each time.
+@usableFromInline
 func encodeObject(
-    to writer: some JSONWriting,
+    to writer: any JSONWriting,
     in context: MappingContext,
     _ body: (ObjectEncoder) -> MappingError?
 ) throws {

@@ -61,9 +61,11 @@ public final class JSONWriter: JSONWriting {
 
     /// How the output is laid out.
     public let options: Options
+    // The writer is confined to one encode (not Sendable), so the dynamic exclusivity checks on
+    // its buffers — one per byte appended — buy nothing.
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
-    private var stack: [Container] = []
+    @exclusivity(unchecked) public private(set) var bytes: [UInt8] = []
+    @exclusivity(unchecked) private var stack: [Container] = []
     private var hasTopLevelValue = false
     private let indentWidth: Int
 
@@ -206,6 +208,7 @@ public final class JSONWriter: JSONWriting {
     // MARK: Checkpoints
 
     /// A state of the writer to go back to: everything written after it can be taken back.
+    @usableFromInline
     package struct Checkpoint {
         let byteCount: Int
         let depth: Int
@@ -368,7 +371,29 @@ func appendEscapedJSONString(
             output.append(hex[Int((unit >> UInt32(shift)) & 0xF)])
         }
     }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
     while index < count {
+        // Skip eight bytes at a time while none needs escaping (the lowest flagged byte is exact).
+        if let base = utf8.baseAddress {
+            while index + 8 <= count {
+                let word = (base + index).loadUnaligned(as: UInt64.self)
+                var mask = ((word &- ones &* 0x20) & ~word)  // a control character
+                mask |= zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+                mask |= zeroBytes(word ^ (ones &* 0xE2))  // may start U+2028 or U+2029
+                if escapesSlashes { mask |= zeroBytes(word ^ (ones &* 0x2F)) }
+                if escapesNonASCII { mask |= word }
+                mask &= highs
+                if mask == 0 {
+                    index += 8
+                } else {
+                    index += mask.trailingZeroBitCount >> 3
+                    break
+                }
+            }
+            guard index < count else { break }
+        }
         let byte = utf8[index]
         var replacement: UInt8?
         switch byte {
