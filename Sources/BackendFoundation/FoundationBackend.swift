@@ -45,7 +45,12 @@ public struct FoundationBackend: JSONBackend {
         var limited = options
         limited.maxDepth = min(options.maxDepth, maxSupportedDepth)
         let tape = try JSONScanner.tape(input, options: limited, backend: name)
-        return try FoundationDocument(input: input, tape: tape, backend: name)
+        return try FoundationDocument(
+            input: input,
+            tape: tape,
+            backend: name,
+            origin: DocumentOrigin(backend: self, options: options)
+        )
     }
 }
 
@@ -61,8 +66,10 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
     private let children: [UInt32]
     private let strings: [String]
     let backendName: String
+    let origin: DocumentOrigin?
 
-    init(input: UnsafeRawBufferPointer, tape: ScanTape, backend: String) throws(ParseError) {
+    init(input: UnsafeRawBufferPointer, tape: ScanTape, backend: String, origin: DocumentOrigin?) throws(ParseError) {
+        self.origin = origin
         let source = UnsafeMutableRawPointer.allocate(byteCount: max(input.count, 1), alignment: 8)
         if let base = input.baseAddress, input.count > 0 {
             source.copyMemory(from: base, byteCount: input.count)

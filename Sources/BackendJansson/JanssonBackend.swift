@@ -80,7 +80,7 @@ public struct JanssonBackend: JSONBackend {
             CJansson_decref(root)
             throw failure(error, start: start, in: input, options: options)
         }
-        return JanssonDocument(adopting: root)
+        return JanssonDocument(adopting: root, origin: DocumentOrigin(backend: self, options: options))
     }
 
     /// Whether arrays and objects in the tree nest deeper than `limit`; the root is at depth 1.
@@ -185,10 +185,12 @@ public struct JanssonBackend: JSONBackend {
 /// about that one value can name an earlier place.
 final class JanssonDocument: JSONDocument, @unchecked Sendable {
     private let rootPointer: UnsafeMutablePointer<json_t>
+    let origin: DocumentOrigin?
 
-    /// Takes ownership of one reference to `root`.
-    init(adopting root: UnsafeMutablePointer<json_t>) {
+    /// Takes ownership of one reference to `root`; `origin` is the parse that made it, if any.
+    init(adopting root: UnsafeMutablePointer<json_t>, origin: DocumentOrigin? = nil) {
         rootPointer = root
+        self.origin = origin
     }
 
     deinit {

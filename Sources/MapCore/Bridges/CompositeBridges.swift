@@ -28,17 +28,23 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
         var result: [Item.Value] = []
         result.reserveCapacity(document.count(of: json.node))
         var index = 0
+        var firstFailure: MappingError?
         try document.forEachElement(of: json.node) { node in
             let element = JSON(document: document, node: node)
             try context.withStep(.index(index), node: node) {
                 do {
                     result.append(try item.decode(element, in: context))
                 } catch {
-                    throw context.wrap(error, at: element, targetType: "\(Item.Value.self)")
+                    let failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
+                    // Collecting every failure: note this one and go on with the next element.
+                    guard context.collectsAllErrors else { throw failure }
+                    context.recordFailure(failure)
+                    if firstFailure == nil { firstFailure = failure }
                 }
             }
             index += 1
         }
+        if let firstFailure { throw firstFailure }
         return result
     }
 
@@ -106,6 +112,7 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
         let document = json.document
         var result: [String: Member.Value] = [:]
         result.reserveCapacity(document.count(of: json.node))
+        var firstFailure: MappingError?
         try document.forEachMember(of: json.node) { key, node in
             let name = key.string
             let value = JSON(document: document, node: node)
@@ -113,10 +120,14 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
                 do {
                     result[name] = try member.decode(value, in: context)
                 } catch {
-                    throw context.wrap(error, at: value, targetType: "\(Member.Value.self)")
+                    let failure = context.wrap(error, at: value, targetType: "\(Member.Value.self)")
+                    guard context.collectsAllErrors else { throw failure }
+                    context.recordFailure(failure)
+                    if firstFailure == nil { firstFailure = failure }
                 }
             }
         }
+        if let firstFailure { throw firstFailure }
         return result
     }
 
@@ -126,15 +137,14 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
     {
         try writer.beginObject()
         for key in value.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            // The key comes from the dictionary itself, so the lookup cannot miss.
+            guard let element = value[key], !member.omits(element, in: context) else { continue }
             try writer.key(key)
             try context.withStep(.key(key), node: nil) {
-                // The key comes from the dictionary itself, so the lookup cannot miss.
-                if let element = value[key] {
-                    do {
-                        try member.encode(element, to: writer, in: context)
-                    } catch {
-                        throw context.wrapEncoding(error, targetType: "\(Member.Value.self)")
-                    }
+                do {
+                    try member.encode(element, to: writer, in: context)
+                } catch {
+                    throw context.wrapEncoding(error, targetType: "\(Member.Value.self)")
                 }
             }
         }

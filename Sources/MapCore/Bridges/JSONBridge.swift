@@ -39,6 +39,12 @@ public protocol JSONBridge<Value>: Sendable {
     /// returns `nil`; the built-in `Double`, `Int`, `Int64` and `String` bridges use the
     /// document's bulk reads.
     func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]?
+
+    /// Whether a field holding `value` is left out of the object being written, key and all:
+    /// an absent ``Presence``, a value equal to its default under
+    /// ``MappingOptions/omitsDefaultValues``. Maps, rules and dictionaries ask before writing a
+    /// member; an array element is always written. The default is `false`.
+    func omits(_ value: Value, in context: MappingContext) -> Bool
 }
 
 extension JSONBridge {
@@ -46,6 +52,12 @@ extension JSONBridge {
     @inlinable
     public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
         nil
+    }
+
+    /// Returns `false`: every value is written.
+    @inlinable
+    public func omits(_ value: Value, in context: MappingContext) -> Bool {
+        false
     }
 
     /// Reads a value outside any mapper; errors are ``MappingError``s, and diagnostics go to the

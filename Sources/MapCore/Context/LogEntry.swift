@@ -164,16 +164,20 @@ public struct DiagnosticsReport: Sendable {
     public var callSite: CallSite
     /// The JSON text read or written.
     public var text: Text
+    /// How many entries were left out once ``MappingOptions/maxCollectedEntries`` were kept.
+    public var droppedCount: Int
 
-    /// A report from its parts.
+    /// A report from its parts; `droppedCount` defaults to 0.
     public init(
         operation: Operation,
         entries: [LogEntry],
         succeeded: Bool,
         typeName: String,
         callSite: CallSite,
-        text: Text
+        text: Text,
+        droppedCount: Int = 0
     ) {
+        self.droppedCount = droppedCount
         self.operation = operation
         self.entries = entries
         self.succeeded = succeeded

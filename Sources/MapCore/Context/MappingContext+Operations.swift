@@ -27,18 +27,51 @@ extension MappingContext {
         _ body: (MappingContext) throws -> R
     ) throws -> R {
         let context = MappingContext(options: options, base: json, callSite: callSite)
-        context.poolsMaps = true
-        defer { context.drainMapPool() }
+        let outcome = context.runDecode(of: json, typeName: typeName(), body)
+        context.report(.decode, succeeded: outcome.error == nil, typeName: typeName(), text: text)
+        if let error = outcome.error { throw error }
+        // Only a failed decode has no value.
+        return outcome.value!
+    }
+
+    /// Runs a decode of `json` in this context: the value, or the failure — with every entry
+    /// attached when the options collect all errors — recorded as the last entry; the unknown
+    /// keys are reported when the options ask for them.
+    func runDecode<R>(
+        of json: JSON,
+        typeName: @autoclosure () -> String,
+        _ body: (MappingContext) throws -> R
+    ) -> (value: R?, error: MappingError?) {
+        poolsMaps = true
+        defer { drainMapPool() }
+        var value: R?
+        var failure: MappingError?
         do {
-            let value = try body(context)
-            context.report(.decode, succeeded: true, typeName: typeName(), text: text)
-            return value
+            value = try makeCurrent { try body(self) }
         } catch {
-            let failure = context.wrap(error, at: json, targetType: typeName())
-            context.recordOnce(LogEntry(error: failure))
-            context.report(.decode, succeeded: false, typeName: typeName(), text: text)
-            throw failure
+            failure = wrap(error, at: json, targetType: typeName())
         }
+        if tracksKeyReads {
+            for path in unreadKeys(below: json) {
+                record(
+                    LogEntry(
+                        severity: .warning,
+                        kind: .unknownKey,
+                        path: path,
+                        message: "no mapping read the key \"\(path.components.last.map { "\($0)" } ?? "")\""
+                    )
+                )
+            }
+        }
+        if var error = failure {
+            recordOnce(LogEntry(error: error))
+            if collectsAllErrors {
+                error.collected = diagnostics
+                error.droppedCount = droppedCount
+            }
+            failure = error
+        }
+        return (value, failure)
     }
 
     /// Encodes `value` with `bridge` as JSON bytes laid out as the options say.
@@ -121,7 +154,7 @@ extension MappingContext {
     }
 
     /// Hands the entries to the handler, when there is one and there are entries.
-    private func report(
+    func report(
         _ operation: DiagnosticsReport.Operation,
         succeeded: Bool,
         typeName: String,
@@ -135,7 +168,8 @@ extension MappingContext {
                 succeeded: succeeded,
                 typeName: typeName,
                 callSite: callSite,
-                text: text()
+                text: text(),
+                droppedCount: droppedCount
             )
         )
     }

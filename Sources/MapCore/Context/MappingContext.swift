@@ -32,6 +32,14 @@ public final class MappingContext {
     public let collectsDiagnostics: Bool
     /// Entries recorded so far.
     public private(set) var diagnostics: [LogEntry] = []
+    /// Entries not kept because ``MappingOptions/maxCollectedEntries`` were.
+    public private(set) var droppedCount = 0
+    /// Whether composite bridges go on past a failure (``MappingOptions/collectsAllErrors``).
+    public let collectsAllErrors: Bool
+    /// Whether key lookups are noted for the unknown-key report (``MappingOptions/reportsUnknownKeys``).
+    @usableFromInline let tracksKeyReads: Bool
+    /// The keys looked up so far, per object.
+    var keysRead: [JSONNode: Set<String>] = [:]
     private var cachedBasePath: [JSONPath.Component]?
 
     @usableFromInline
@@ -64,7 +72,11 @@ public final class MappingContext {
         self.base = base
         self.callSite = callSite
         self.hasOverrides = !options.overrides.isEmpty
-        self.collectsDiagnostics = collectsDiagnostics ?? (options.diagnosticsHandler != nil)
+        self.collectsDiagnostics =
+            collectsDiagnostics
+            ?? (options.diagnosticsHandler != nil || options.collectsAllErrors || options.reportsUnknownKeys)
+        self.collectsAllErrors = options.collectsAllErrors
+        self.tracksKeyReads = options.reportsUnknownKeys
         frames.reserveCapacity(16)
     }
 
@@ -307,16 +319,23 @@ public final class MappingContext {
     /// Records a warning — a lenient recovery, a skipped value — when diagnostics are collected.
     public func warn(_ kind: LogEntry.Kind, at json: JSON?, message: String) {
         guard collectsDiagnostics else { return }
-        diagnostics.append(
-            LogEntry(severity: .warning, kind: kind, path: json.map(path(of:)) ?? path, message: message)
-        )
+        keep(LogEntry(severity: .warning, kind: kind, path: json.map(path(of:)) ?? path, message: message))
+    }
+
+    /// Appends an entry unless ``MappingOptions/maxCollectedEntries`` are kept already.
+    private func keep(_ entry: LogEntry) {
+        if diagnostics.count < options.maxCollectedEntries {
+            diagnostics.append(entry)
+        } else {
+            droppedCount += 1
+        }
     }
 
     /// Records an entry when diagnostics are collected and the same entry is not there already
     /// (a failure reported where it happened and again by each level it passes through).
     public func recordOnce(_ entry: LogEntry) {
         guard collectsDiagnostics, !diagnostics.contains(entry) else { return }
-        diagnostics.append(entry)
+        keep(entry)
     }
 
     /// How many entries there are now: a mark for ``demoteErrors(since:)``.
@@ -340,7 +359,79 @@ public final class MappingContext {
     /// Records an entry when diagnostics are collected.
     public func record(_ entry: LogEntry) {
         guard collectsDiagnostics else { return }
-        diagnostics.append(entry)
+        keep(entry)
+    }
+
+    /// Records the failure of one field, item or member that a composite bridge goes on past
+    /// (``collectsAllErrors``), once however many levels report it.
+    public func recordFailure(_ error: MappingError) {
+        recordOnce(LogEntry(error: error))
+    }
+
+    // MARK: Key reads
+
+    /// Notes that `key` was looked up in `object`, for the unknown-key report; does nothing unless
+    /// ``MappingOptions/reportsUnknownKeys`` is set.
+    @inlinable
+    public func noteKeyRead(_ key: String, in object: JSON?) {
+        guard tracksKeyReads, let object, !object.isMissing else { return }
+        recordKeyRead(key, in: object.node)
+    }
+
+    /// Notes each key step of `path` below `json`; does nothing unless
+    /// ``MappingOptions/reportsUnknownKeys`` is set.
+    @inlinable
+    public func noteKeyReads(along path: JSONPath, from json: JSON?) {
+        guard tracksKeyReads, let json else { return }
+        recordKeyReads(along: path, from: json)
+    }
+
+    @usableFromInline
+    func recordKeyRead(_ key: String, in node: JSONNode) {
+        keysRead[node, default: []].insert(key)
+    }
+
+    @usableFromInline
+    func recordKeyReads(along path: JSONPath, from json: JSON) {
+        var current = json
+        for component in path.components {
+            guard !current.isMissing else { return }
+            if case .key(let key) = component, current.kind == .object { recordKeyRead(key, in: current.node) }
+            current = current[JSONPath([component])]
+        }
+    }
+
+    /// The keys below `root` that are in objects some mapping looked keys up in, but were not
+    /// looked up themselves, in document order.
+    func unreadKeys(below root: JSON) -> [JSONPath] {
+        guard !keysRead.isEmpty, !root.isMissing else { return [] }
+        var found: [JSONPath] = []
+        var trail: [JSONPath.Component] = path(of: root).components
+        func visit(_ json: JSON) {
+            switch json.kind {
+            case .object:
+                let read = keysRead[json.node]
+                json.forEachMember { key, value in
+                    trail.append(.key(key))
+                    if let read, !read.contains(key) {
+                        found.append(JSONPath(trail))
+                    } else {
+                        visit(value)
+                    }
+                    trail.removeLast()
+                }
+            case .array:
+                for (index, element) in json.elements.enumerated() {
+                    trail.append(.index(index))
+                    visit(element)
+                    trail.removeLast()
+                }
+            default:
+                break
+            }
+        }
+        visit(root)
+        return found
     }
 
     // MARK: Overrides and implicit bridging

@@ -20,6 +20,31 @@ public struct MappingOptions: Sendable {
     /// When `nil` (the default), no entries are collected at all.
     public var diagnosticsHandler: (@Sendable (DiagnosticsReport) -> Void)?
 
+    /// Whether a decode goes on past a failure to find every other one: each failed field, item
+    /// and member is recorded as an error entry with its path, next to the warnings of every
+    /// lenient recovery, and the error thrown in the end (the first failure) carries them all in
+    /// ``MappingError/collected``. Default `false`: a decode stops at its first failure.
+    ///
+    /// Setting it collects entries even without a ``diagnosticsHandler``.
+    public var collectsAllErrors = false
+
+    /// The most entries one decode or encode keeps; those past it are counted in
+    /// ``MappingError/droppedCount`` and ``DiagnosticsReport/droppedCount`` instead, so that a
+    /// document of a million bad records cannot fill memory with entries. Default 1000.
+    public var maxCollectedEntries = 1000
+
+    /// Whether a decode reports the keys present in the JSON that no mapping read, as
+    /// ``LogEntry/Kind/unknownKey`` warnings (see ``Mapper/decodeWithReport(_:from:file:line:function:)``).
+    /// Keys are tracked only in objects something looked a key up in; an object read whole (a
+    /// `[String: T]`, a pass-through ``JSON``) reports nothing. Default `false`.
+    ///
+    /// Setting it collects entries even without a ``diagnosticsHandler``.
+    public var reportsUnknownKeys = false
+
+    /// Whether a field whose value equals its declared default (``DefaultingBridge``) is left out
+    /// when encoding. Default `false`: every value is written.
+    public var omitsDefaultValues = false
+
     /// Bridges that replace a type's built-in bridge wherever the type is used implicitly.
     var overrides: [ObjectIdentifier: any Sendable] = [:]
 

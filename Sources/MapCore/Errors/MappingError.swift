@@ -19,6 +19,7 @@ public struct MappingError: Error, Sendable {
             case missingKey, indexOutOfRange, nullValue, typeMismatch, notRepresentable
             case validationFailed, bridgingFailed, rawRepresentableInitialization
             case invalidJSON, inputTooLarge, unsupportedValue, invalidWriterState, other
+            case unknownDiscriminator, noMatchingCandidate
         }
 
         let base: Base
@@ -53,6 +54,12 @@ public struct MappingError: Error, Sendable {
         public static let invalidWriterState = Code(base: .invalidWriterState)
         /// An error thrown by user code inside a bridge; ``MappingError/underlyingError`` holds it.
         public static let other = Code(base: .other)
+        /// A discriminator (a `"type"` key, say) names no registered case and there is no fallback;
+        /// ``MappingError/value`` holds the discriminator.
+        public static let unknownDiscriminator = Code(base: .unknownDiscriminator)
+        /// No candidate of an untagged polymorphic bridge decoded the value;
+        /// ``MappingError/collected`` holds each candidate's own error.
+        public static let noMatchingCandidate = Code(base: .noMatchingCandidate)
     }
 
     /// What kind of failure it was.
@@ -73,6 +80,19 @@ public struct MappingError: Error, Sendable {
     public var root: JSON?
     /// The error this one wraps: a ``ParseError`` for ``Code/invalidJSON``, the user's error for ``Code/other``.
     public var underlyingError: (any Error)?
+    /// The rules the failure passed through, outermost first: the fields, items and members of
+    /// ``ObjectRule``s, ``ArrayRule``s and ``DictionaryRule``s that led to it. Empty for a failure
+    /// outside rules. ``causalChain`` reads it as a sentence.
+    public var ruleTrail: [RuleStep] = []
+    /// Every entry of a decode that collected them (``MappingOptions/collectsAllErrors``): each
+    /// failure, with its path, and each lenient recovery, in the order they happened; empty
+    /// otherwise.
+    public var collected: [LogEntry] = []
+    /// How many entries a collecting decode left out of ``collected`` once it held
+    /// ``MappingOptions/maxCollectedEntries``.
+    public var droppedCount = 0
+    /// For ``Code/noMatchingCandidate``: each candidate tried, with its own failure.
+    public var candidateErrors: [(candidate: String, error: MappingError)] = []
 
     /// An error from its parts; everything but `code` and `message` defaults to unknown (`nil`, and
     /// ``JSONPath/root`` for the path). Bridges use
@@ -157,6 +177,14 @@ extension MappingError: CustomStringConvertible, CustomDebugStringConvertible {
         }
         if path.isRoot { lines[lines.count - 1] += " — " + message }
         if let underlyingError { lines.append("  caused by: \(underlyingError)") }
+        if !ruleTrail.isEmpty { lines.append("  through rules: \(causalChain)") }
+        for (candidate, error) in candidateErrors { lines.append("  as \(candidate): \(error)") }
+        if !collected.isEmpty {
+            lines.append(
+                "  \(collected.count) entries collected\(droppedCount > 0 ? ", \(droppedCount) dropped" : ""):"
+            )
+            for entry in collected { lines.append("    \(entry)") }
+        }
         return lines.joined(separator: "\n")
     }
 

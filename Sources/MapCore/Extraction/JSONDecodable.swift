@@ -81,36 +81,44 @@ extension JSON {
     /// ``MappingError`` with the path from the document's root.
     @inlinable
     public func value<T: Bridgeable>(_ type: T.Type = T.self, at key: String) throws -> T {
-        try extracted(self[key])
+        let context = MappingContext.current
+        context?.noteKeyRead(key, in: self)
+        return try extracted(self[key], in: context)
     }
 
     /// The value at `path` as `T` — the named form of `json => path`.
     @inlinable
     public func value<T: Bridgeable>(_ type: T.Type = T.self, at path: JSONPath) throws -> T {
-        try extracted(self[path])
+        let context = MappingContext.current
+        context?.noteKeyReads(along: path, from: self)
+        return try extracted(self[path], in: context)
     }
 
     /// The value at `key` as `T`, or `nil` when the key is missing or the value `null` — the
     /// named form of `json =>? key`. Another kind or an invalid value still throws.
     @inlinable
     public func valueIfPresent<T: Bridgeable>(_ type: T.Type = T.self, at key: String) throws -> T? {
+        let context = MappingContext.current
+        context?.noteKeyRead(key, in: self)
         let target = self[key]
         guard let kind = target.kind, kind != .null else { return nil }
-        return try extracted(target)
+        return try extracted(target, in: context)
     }
 
     /// The value at `path` as `T`, or `nil` when any step of the path is missing or the value
     /// `null` — the named form of `json =>? path`.
     @inlinable
     public func valueIfPresent<T: Bridgeable>(_ type: T.Type = T.self, at path: JSONPath) throws -> T? {
+        let context = MappingContext.current
+        context?.noteKeyReads(along: path, from: self)
         let target = self[path]
         guard let kind = target.kind, kind != .null else { return nil }
-        return try extracted(target)
+        return try extracted(target, in: context)
     }
 
     @inlinable
-    func extracted<T: Bridgeable>(_ target: JSON) throws -> T {
-        if let context = MappingContext.current {
+    func extracted<T: Bridgeable>(_ target: JSON, in context: MappingContext?) throws -> T {
+        if let context {
             do {
                 return try ImplicitBridge<T>().decode(target, in: context)
             } catch {

@@ -45,6 +45,11 @@ public protocol JSONDocument: AnyObject, Sendable {
     /// The name of the backend that built the document (`"foundation"`, `"jansson"`, …).
     var backendName: String { get }
 
+    /// The backend and options that parsed the document, so that JSON found inside one of its
+    /// strings is parsed the same way (``StringifiedJSONRule``); `nil` for a document built
+    /// otherwise (a literal, a tree handed in by C code). The default is `nil`.
+    var origin: DocumentOrigin? { get }
+
     /// The kind of the value.
     func kind(of node: JSONNode) -> JSONKind
 
@@ -111,6 +116,9 @@ public protocol JSONDocument: AnyObject, Sendable {
 }
 
 extension JSONDocument {
+    /// `nil`: the document does not say how it was parsed.
+    public var origin: DocumentOrigin? { nil }
+
     public func withStringUTF8<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
         guard var string = string(node) else { return nil }
         return try string.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
@@ -196,5 +204,19 @@ extension JSONDocument {
             break
         }
         return false
+    }
+}
+
+/// How a document was parsed: the backend and the options it was given.
+public struct DocumentOrigin: Sendable {
+    /// The backend that parsed the document.
+    public var backend: any JSONBackend
+    /// The options it parsed with.
+    public var options: ParseOptions
+
+    /// An origin from its parts.
+    public init(backend: any JSONBackend, options: ParseOptions) {
+        self.backend = backend
+        self.options = options
     }
 }

@@ -106,7 +106,7 @@ public final class Map {
     public var isDecoding: Bool { direction != .encoding }
 
     /// Whether the map is writing the object out as JSON.
-    public var isEncoding: Bool { direction == .encoding }
+    @inlinable public var isEncoding: Bool { direction == .encoding }
 
     /// Whether every required link so far succeeded.
     public var succeeded: Bool { firstFailure == nil }
@@ -115,9 +115,9 @@ public final class Map {
     @inlinable
     public subscript(key: String) -> MapKey {
         // Decoding reads through the view alone; only encoding needs the step written out.
-        direction == .encoding
-            ? MapKey(map: self, json: nil, parent: [], last: .key(key))
-            : MapKey(map: self, json: json?[key], parent: [], last: nil)
+        if direction == .encoding { return MapKey(map: self, json: nil, parent: [], last: .key(key)) }
+        context.noteKeyRead(key, in: json)
+        return MapKey(map: self, json: json?[key], parent: [], last: nil)
     }
 
     /// The element at this index of a top-level array.
@@ -130,6 +130,7 @@ public final class Map {
         guard let last = path.components.last else {
             return MapKey(map: self, json: json, parent: [], last: nil)
         }
+        if direction != .encoding { context.noteKeyReads(along: path, from: json) }
         return MapKey(map: self, json: json?[path], parent: Array(path.components.dropLast()), last: last)
     }
 
@@ -172,9 +173,9 @@ public struct MapKey {
     @inlinable
     public subscript(key: String) -> MapKey {
         // Decoding reads through the views; only encoding needs the steps written out.
-        map.isEncoding
-            ? MapKey(map: map, json: nil, parent: steps, last: .key(key))
-            : MapKey(map: map, json: json?[key], parent: [], last: nil)
+        if map.isEncoding { return MapKey(map: map, json: nil, parent: steps, last: .key(key)) }
+        map.context.noteKeyRead(key, in: json)
+        return MapKey(map: map, json: json?[key], parent: [], last: nil)
     }
 
     /// The element at this index below this place.

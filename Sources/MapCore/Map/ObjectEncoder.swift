@@ -54,6 +54,7 @@ final class ObjectEncoder {
         last: JSONPath.Component?,
         required: Bool
     ) -> MappingError? {
+        if bridge.omits(value, in: context) { return nil }
         // The streaming path is inlinable, so the bridge's encode specializes for JSONWriter in
         // the caller's module; the tree and every failure are out of line.
         guard case .stream(let writer) = sink else {
