@@ -23,6 +23,8 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     case bridges
     /// A backend's parse, then the `Mapped` models through their `Mappable` maps (`<-`, `<~`).
     case map
+    /// A backend's parse, then the `Mapped` models through `ObjectRule`s bound by key paths (`Ruled`).
+    case rule
     /// A backend's parse, then the `Decoded` models through `JSONDecodable` (`=>`, `=>?`).
     case decodable
     /// Reference for encoding: Foundation's JSONEncoder encoding the model structs, decoded before timing.
@@ -34,7 +36,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// Whether the measure runs once per backend.
     var isPerBackend: Bool {
         switch self {
-        case .parse, .walk, .bridges, .map, .decodable: true
+        case .parse, .walk, .bridges, .map, .rule, .decodable: true
         default: false
         }
     }
@@ -42,7 +44,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// Whether the measure needs the corpus's model structs.
     var needsModels: Bool {
         switch self {
-        case .handmap, .bridges, .map, .decodable, .jsonencoder, .encode: true
+        case .handmap, .bridges, .map, .rule, .decodable, .jsonencoder, .encode: true
         default: false
         }
     }
@@ -99,6 +101,8 @@ struct Row: Hashable {
             sum.add(try input.models?.bridges(input.mapper(backend), input.bytes) ?? 0)
         case .map:
             sum.add(try input.models?.map(input.mapper(backend), input.bytes) ?? 0)
+        case .rule:
+            sum.add(try input.models?.rule(input.mapper(backend), input.bytes) ?? 0)
         case .decodable:
             sum.add(try input.models?.decodable(input.mapper(backend), input.bytes) ?? 0)
         case .jsonencoder:
@@ -117,6 +121,8 @@ struct ModelDecoders {
     let handmap: (Data) throws -> Int
     /// Through the `Mapped` family's maps.
     let map: (Mapper, [UInt8]) throws -> Int
+    /// Through the `Ruled` rules, into the `Mapped` family's structs.
+    let rule: (Mapper, [UInt8]) throws -> Int
     /// Through the `Decoded` family's `decode(_:)`.
     let decodable: (Mapper, [UInt8]) throws -> Int
     /// The encoders, holding values decoded from the corpus file once.
@@ -126,7 +132,12 @@ struct ModelDecoders {
         Model: BenchModel,
         MappedModel: JSONConvertible & ModelChecksum,
         DecodedModel: JSONDecodable & ModelChecksum
-    >(_ type: Model.Type, mapped: MappedModel.Type, decoded: DecodedModel.Type) -> ModelDecoders {
+    >(
+        _ type: Model.Type,
+        mapped: MappedModel.Type,
+        ruled rule: ObjectRule<MappedModel>,
+        decoded: DecodedModel.Type
+    ) -> ModelDecoders {
         ModelDecoders(
             jsonDecoder: { try JSONDecoder().decode(Model.self, from: $0).checksum },
             bridges: { mapper, bytes in try mapper.decode(Model.self, from: bytes).checksum },
@@ -141,6 +152,7 @@ struct ModelDecoders {
                 return model.checksum
             },
             map: { mapper, bytes in try mapper.decode(MappedModel.self, from: bytes).checksum },
+            rule: { mapper, bytes in try mapper.decode(with: rule, from: bytes).checksum },
             decodable: { mapper, bytes in try mapper.decode(DecodedModel.self, from: bytes).checksum },
             encoders: { mapper, bytes in
                 let data = Data(bytes)
@@ -158,10 +170,27 @@ struct ModelDecoders {
     /// The models of a corpus file, by its name.
     static func forCorpus(_ name: String) -> ModelDecoders? {
         switch name {
-        case "twitter": of(TwitterSearch.self, mapped: Mapped.TwitterSearch.self, decoded: Decoded.TwitterSearch.self)
-        case "citm_catalog": of(CitmCatalog.self, mapped: Mapped.CitmCatalog.self, decoded: Decoded.CitmCatalog.self)
+        case "twitter":
+            of(
+                TwitterSearch.self,
+                mapped: Mapped.TwitterSearch.self,
+                ruled: Ruled.twitter,
+                decoded: Decoded.TwitterSearch.self
+            )
+        case "citm_catalog":
+            of(
+                CitmCatalog.self,
+                mapped: Mapped.CitmCatalog.self,
+                ruled: Ruled.citmCatalog,
+                decoded: Decoded.CitmCatalog.self
+            )
         case "canada":
-            of(FeatureCollection.self, mapped: Mapped.FeatureCollection.self, decoded: Decoded.FeatureCollection.self)
+            of(
+                FeatureCollection.self,
+                mapped: Mapped.FeatureCollection.self,
+                ruled: Ruled.featureCollection,
+                decoded: Decoded.FeatureCollection.self
+            )
         default: nil
         }
     }
@@ -226,7 +255,8 @@ struct Prepared {
             let reference = try models.jsonDecoder(data)
             for (backend, mapper) in mappers.sorted(by: { $0.key < $1.key }) {
                 let rows: [(Measure, (Mapper, [UInt8]) throws -> Int)] = [
-                    (.bridges, models.bridges), (.map, models.map), (.decodable, models.decodable),
+                    (.bridges, models.bridges), (.map, models.map), (.rule, models.rule),
+                    (.decodable, models.decodable),
                 ]
                 for (measure, decode) in rows {
                     let checksum = try decode(mapper, bytes)

@@ -15,7 +15,9 @@
 //   "```", each followed by "\n") must be byte-identical to region NAME's text. Every region of
 //   this file must be announced by the guide. Blocks in other languages are not checked.
 //
-// `guideBlocksAreRegionsOfThisFile` checks all of that and reports the first differing line.
+// `guideBlocksAreRegionsOfThisFile` checks all of that, through `checkGuide`, and reports the first
+// differing line. Docs/Mapping.md is tied the same way to MappingGuideTests.swift, whose test calls
+// `checkGuide` with that guide and that file.
 // The examples' results are checked by the tests next to each region.
 //
 // Editing: change the region here, run `swift format format -i` on this file, then copy the
@@ -38,9 +40,6 @@ import Testing
         var text: String
         var line: Int
     }
-
-    static let guideURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Docs").appendingPathComponent("Migration.md")
 
     /// The regions of a Swift source, in order.
     static func regions(in source: String) -> (regions: [Snippet], problems: [String]) {
@@ -119,33 +118,48 @@ import Testing
         return "block \(block.name) differs from its region"
     }
 
-    @Test("every swift block of Docs/Migration.md is byte-identical to its region here, and every region is shown")
-    func guideBlocksAreRegionsOfThisFile() throws {
-        let guide = try String(contentsOf: Self.guideURL, encoding: .utf8)
-        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let (regions, regionProblems) = Self.regions(in: source)
+    /// The file `name` in the package's Docs folder.
+    static func guideURL(named name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Docs").appendingPathComponent(name)
+    }
+
+    /// Checks that every swift block of the guide `name` (in Docs) is byte-identical to its region
+    /// of the Swift source at `source`, and that every region is shown; records an issue for each
+    /// problem. Shared by the tests of every guide.
+    static func checkGuide(named name: String, against source: URL, minimumRegions: Int) throws {
+        let guide = try String(contentsOf: guideURL(named: name), encoding: .utf8)
+        let sourceText = try String(contentsOf: source, encoding: .utf8)
+        let (regions, regionProblems) = Self.regions(in: sourceText)
         let (blocks, blockProblems) = Self.swiftBlocks(in: guide)
-        for problem in regionProblems + blockProblems { Issue.record(Comment(rawValue: problem)) }
+        for problem in regionProblems + blockProblems { Issue.record(Comment(rawValue: "\(name): \(problem)")) }
 
         var regionsByName: [String: Snippet] = [:]
         for region in regions {
             if regionsByName[region.name] != nil { Issue.record("region \(region.name) is defined twice") }
             regionsByName[region.name] = region
         }
-        #expect(regions.count >= 30, "the regions were not found")
+        #expect(regions.count >= minimumRegions, "the regions were not found")
         for block in blocks {
             guard let region = regionsByName[block.name] else {
-                Issue.record("guide line \(block.line): block \(block.name) has no region in this file")
+                Issue.record(
+                    "\(name) line \(block.line): block \(block.name) has no region in \(source.lastPathComponent)"
+                )
                 continue
             }
             if block.text != region.text {
-                Issue.record(Comment(rawValue: Self.firstDifference(block: block, region: region)))
+                Issue.record(Comment(rawValue: "\(name): " + Self.firstDifference(block: block, region: region)))
             }
         }
         let shown = Set(blocks.map(\.name))
         for region in regions where !shown.contains(region.name) {
-            Issue.record("region \(region.name) (line \(region.line)) is not shown in the guide")
+            Issue.record("region \(region.name) (line \(region.line)) is not shown in \(name)")
         }
+    }
+
+    @Test("every swift block of Docs/Migration.md is byte-identical to its region here, and every region is shown")
+    func guideBlocksAreRegionsOfThisFile() throws {
+        try Self.checkGuide(named: "Migration.md", against: URL(fileURLWithPath: #filePath), minimumRegions: 30)
     }
 
     @Test("the region reader removes the common indentation and keeps blank lines empty")
@@ -1372,6 +1386,263 @@ extension MigrationGuideTests {
 
 extension MigrationGuideTests {
     @Suite struct BenderGuide {
+        // guide: bender-folder
+        struct Folder {
+            var name = ""
+            var size: Int64 = 0
+            var folders: [Folder]?
+        }
+
+        let folderRule = ObjectRule.recursive { folder in
+            ObjectRule(Folder())
+                .required("name", StringRule, \.name)
+                .required("size", Int64Rule, \.size)
+                .optional("folders", ArrayRule(itemRule: folder), \.folders)
+        }
+        // guide-end
+
+        @Test("a recursive rule validates, dumps, and fails with a causal chain", arguments: Backends.names)
+        func folders(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            // guide: bender-folder-use
+            let text = #"{"name": "home", "size": 10, "folders": [{"name": "docs", "size": 3}]}"#
+            let home = try mapper.decode(with: folderRule, from: text)  // Bender: folderRule.validate(json)
+            let dumped = try mapper.encodeToString(home, with: folderRule)  // Bender: folderRule.dump(home)
+            // {"name":"home","size":10,"folders":[{"name":"docs","size":3}]}
+
+            let bad = #"{"name": "home", "size": 10, "folders": [{"name": "docs", "size": "256 Error!"}]}"#
+            do {
+                _ = try mapper.decode(with: folderRule, from: bad)
+            } catch let error as MappingError {
+                print(error.causalChain)
+                // optional field "folders" of Folder → item #0 → mandatory field "size" →
+                // value of unexpected type "256 Error!", expected Int64
+            }
+            // guide-end
+            #expect(home.name == "home" && home.size == 10)
+            #expect(home.folders?.map(\.name) == ["docs"])
+            #expect(home.folders?.first?.folders == nil)
+            #expect(dumped == #"{"name":"home","size":10,"folders":[{"name":"docs","size":3}]}"#)
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode(with: folderRule, from: bad)
+            }
+            #expect(error.code == .typeMismatch)
+            #expect(error.path == ["folders", 0, "size"])
+            #expect(
+                error.causalChain
+                    == #"optional field "folders" of Folder → item #0 → mandatory field "size" → value of unexpected type "256 Error!", expected Int64"#
+            )
+        }
+
+        @Test("fields bound by closures, nested paths and tuples", arguments: Backends.names)
+        func closuresAndTuples(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            // guide: bender-closures
+            class Account {  // not final, no init() requirement: the rule only calls the factory
+                var id = 0
+                var owner = ""
+            }
+
+            let accountRule = ObjectRule(Account())
+                .required("message" / "payload" / "id", IntRule, bind: { $0.id = $1 }, dump: { $0.id })
+                .required("owner", StringRule, bind: { $0.owner = $1 })  // no dump: left out when writing
+
+            let pairRule = ObjectRule(("", 0))  // Bender's tuples
+                .required("name", StringRule, \(String, Int).0)
+                .required("age", IntRule, \(String, Int).1)
+
+            let account = try mapper.decode(
+                with: accountRule,
+                from: #"{"message": {"payload": {"id": 7}}, "owner": "ada"}"#
+            )
+            let written = try mapper.encodeToString(account, with: accountRule)  // {"message":{"payload":{"id":7}}}
+            let pair = try mapper.decode(with: pairRule, from: #"{"name": "Ada", "age": 36}"#)  // ("Ada", 36)
+            // guide-end
+            #expect(account.id == 7 && account.owner == "ada")
+            #expect(written == #"{"message":{"payload":{"id":7}}}"#)
+            #expect(pair == ("Ada", 36))
+            #expect(try mapper.encodeToString(pair, with: pairRule) == #"{"name":"Ada","age":36}"#)
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode(with: accountRule, from: #"{"message": {"payload": {}}, "owner": "ada"}"#)
+            }
+            #expect(error.code == .missingKey)
+            #expect(error.path == ["message", "payload", "id"])
+            #expect(
+                error.causalChain == #"mandatory field "message/payload/id" of Account → value missing, expected Int"#
+            )
+        }
+
+        @Test("array, enum, dictionary and stringified JSON rules", arguments: Backends.names)
+        func collections(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            // guide: bender-collections
+            enum Kind: Equatable, Sendable {
+                case file, folder
+                case other(JSON)  // Bender's ifNotFound, keeping the raw value
+            }
+
+            struct Entry {
+                var kind = Kind.file
+                var tags: [String] = []
+                var sizes: [String: Int] = [:]
+            }
+
+            let kindRule = EnumRule<Kind>()
+                .option("file", .file)
+                .option("dir", .folder)
+                .fallback({ .other($0) }, raw: { if case .other(let raw) = $0 { raw } else { nil } })
+
+            let entryRule = ObjectRule(Entry())
+                .required("kind", kindRule, \.kind)
+                .required("tags", ArrayRule(itemRule: StringRule) { _ in }, \.tags)  // drop what is not a string
+                .required("sizes", StringifiedJSONRule(DictionaryRule(valueRule: IntRule)), \.sizes)
+
+            let entry = try mapper.decode(
+                with: entryRule,
+                from: #"{"kind": "link", "tags": ["a", 1, "b"], "sizes": "{\"raw\": 10, \"zip\": 4}"}"#
+            )
+            // entry.kind == .other("link"), entry.tags == ["a", "b"], entry.sizes == ["raw": 10, "zip": 4]
+            // guide-end
+            #expect(entry.kind == .other("link"))
+            #expect(entry.tags == ["a", "b"])
+            #expect(entry.sizes == ["raw": 10, "zip": 4])
+            #expect(try mapper.decode(with: kindRule, from: #""dir""#) == .folder)
+            #expect(try mapper.encodeToString(Kind.other("link"), with: kindRule) == #""link""#)
+
+            let report = mapper.decodeWithReport(
+                with: entryRule,
+                from: try mapper.parse(#"{"kind": "file", "tags": ["a", 1], "sizes": "{}"}"#)
+            )
+            #expect(report.value?.tags == ["a"])
+            #expect(report.warnings.filter { $0.kind == .lenientRecovery }.map(\.path) == [["tags", 1]])
+
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode(with: entryRule, from: #"{"kind": "file", "tags": [], "sizes": "{\"raw\": \"x\"}"}"#)
+            }
+            #expect(error.code == .typeMismatch)
+            #expect(error.path == ["sizes", "raw"])
+            #expect(error.ruleTrail == [.field("sizes", isRequired: true, of: "Entry"), .stringified, .member("raw")])
+            let strict = ArrayRule(itemRule: StringRule)
+            let itemError = try #require(throws: MappingError.self) {
+                try mapper.decode(with: strict, from: #"["a", 1]"#)
+            }
+            #expect(itemError.path == [1])
+            #expect(itemError.ruleTrail == [.item(1)])
+        }
+
+        @Test("a Rule's optional field fails on an invalid value; a Map's <~ skips it", arguments: Backends.names)
+        func optionalSemantics(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            // guide: bender-optional
+            struct Tag: JSONConvertible {
+                var label = ""
+                var weight: Int?
+
+                static func map(_ object: inout Tag, _ json: Map) {
+                    object.label <- json["label"]
+                    object.weight <~ json["weight"]
+                }
+            }
+
+            let tagRule = ObjectRule(Tag())
+                .required("label", StringRule, \.label)
+                .optional("weight", IntRule, \.weight)
+
+            let text = #"{"label": "swift", "weight": "heavy"}"#
+            let mapped = try mapper.decode(Tag.self, from: text)  // weight nil, a warning at "weight"
+            let validated = try? mapper.decode(with: tagRule, from: text)  // nil: typeMismatch at "weight"
+            // guide-end
+            #expect(mapped.label == "swift" && mapped.weight == nil)
+            #expect(validated == nil)
+            let error = try #require(throws: MappingError.self) { try mapper.decode(with: tagRule, from: text) }
+            #expect(error.code == .typeMismatch)
+            #expect(error.path == ["weight"])
+            #expect(error.ruleTrail == [.field("weight", isRequired: false, of: "Tag")])
+            let absent = try mapper.decode(with: tagRule, from: #"{"label": "swift", "weight": null}"#)
+            #expect(absent.weight == nil)
+        }
+
+        // guide: bender-store
+        final class Department: Sendable {  // a managed object, in Core Data
+            let name: String
+            init(name: String) { self.name = name }
+        }
+
+        final class Employee {
+            var name = ""
+            var department: Department?
+        }
+
+        final class Store: Sendable {  // the managed object context
+            private let departments = Mutex<[String: Department]>([:])
+
+            /// The department with this name, inserted when there is none yet.
+            func department(named name: String) -> Department {
+                departments.withLock { departments in
+                    if let existing = departments[name] { return existing }
+                    let inserted = Department(name: name)
+                    departments[name] = inserted
+                    return inserted
+                }
+            }
+
+            var departmentNames: [String] { departments.withLock { $0.keys.sorted() } }
+        }
+
+        func employeeRule(store: Store) -> ObjectRule<Employee> {
+            ObjectRule(Employee())
+                .required("name", StringRule, \.name)
+                .required(
+                    "department",
+                    StringRule,
+                    bind: { employee, name in employee.department = store.department(named: name) },
+                    dump: { $0.department?.name ?? "" }
+                )
+        }
+        // guide-end
+
+        @Test("rules made per store link employees to the store's departments", arguments: Backends.names)
+        func coreDataStyle(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            // guide: bender-store-use
+            let store = Store()
+            let research = store.department(named: "Research")
+            let employees = ArrayRule(itemRule: employeeRule(store: store))
+
+            let staff = try mapper.decode(
+                with: employees,
+                from: #"[{"name": "Ada", "department": "Research"}, {"name": "Grace", "department": "Navy"}]"#
+            )
+            // staff[0].department is research; "Navy" was inserted into the store
+
+            let refused = try? mapper.decode(with: employees, from: #"[{"department": "Legal"}]"#)
+            // nil, and no "Legal" department: the factory and the bindings run only once every field is valid
+            // guide-end
+            #expect(staff.map(\.name) == ["Ada", "Grace"])
+            #expect(staff[0].department === research)
+            #expect(staff[1].department?.name == "Navy")
+            #expect(staff[1].department === store.department(named: "Navy"))
+            #expect(refused == nil)
+            #expect(store.departmentNames == ["Navy", "Research"])
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode(with: employees, from: #"[{"department": "Legal"}]"#)
+            }
+            #expect(error.code == .missingKey)
+            #expect(error.path == [0, "name"])
+            #expect(store.departmentNames == ["Navy", "Research"])
+            #expect(
+                try mapper.encodeToString(staff, with: employees)
+                    == #"[{"name":"Ada","department":"Research"},{"name":"Grace","department":"Navy"}]"#
+            )
+            let other = Store()
+            let elsewhere = try mapper.decode(
+                with: employeeRule(store: other),
+                from: #"{"name": "Ada", "department": "Research"}"#
+            )
+            #expect(elsewhere.department !== research)
+            #expect(other.departmentNames == ["Research"])
+        }
+
         @Test("paths built with / read nested values, and errors read as a chain", arguments: Backends.names)
         func paths(backend: String) throws {
             let mapper = try Mapper(backendNamed: backend)

@@ -48,6 +48,16 @@ public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
         context.hasOverrides ? nil : Value.bridge.decodeArray(json, in: context)
     }
 
+    /// Asks the mapper's override for `Value` when there is one, else `Value.bridge` (an absent
+    /// ``Presence`` is left out).
+    @inlinable
+    public func omits(_ value: Value, in context: MappingContext) -> Bool {
+        if context.hasOverrides, let bridge = context.lookUpOverride(Value.self) {
+            return bridge.omits(value, in: context)
+        }
+        return Value.bridge.omits(value, in: context)
+    }
+
     /// Writes through the mapper's override for `Value` when there is one, else through `Value.bridge`.
     @inlinable
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {

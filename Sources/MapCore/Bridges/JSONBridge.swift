@@ -120,6 +120,8 @@ public struct Bridge<Value>: JSONBridge {
     public let kind: JSONKind?
     private let decoder: @Sendable (JSON, MappingContext) throws -> Value
     private let encoder: @Sendable (Value, any JSONWriting, MappingContext) throws -> Void
+    /// The erased bridge's ``JSONBridge/omits(_:in:)``; `nil` for a bridge of closures.
+    private var omitter: (@Sendable (Value, MappingContext) -> Bool)?
 
     /// A bridge from a decode and an encode closure; `kind` is what ``kind`` reports.
     public init(
@@ -141,6 +143,12 @@ public struct Bridge<Value>: JSONBridge {
         self.kind = base.kind
         self.decoder = { json, context in try base.decode(json, in: context) }
         self.encoder = { value, writer, context in try base.encode(value, to: writer, in: context) }
+        self.omitter = { value, context in base.omits(value, in: context) }
+    }
+
+    /// What the erased bridge says; `false` for a bridge of closures.
+    public func omits(_ value: Value, in context: MappingContext) -> Bool {
+        omitter?(value, context) ?? false
     }
 
     /// Runs the decode closure; an error it throws that is not a ``MappingError`` becomes

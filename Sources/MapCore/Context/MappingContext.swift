@@ -34,6 +34,8 @@ public final class MappingContext {
     public private(set) var diagnostics: [LogEntry] = []
     /// Entries not kept because ``MappingOptions/maxCollectedEntries`` were.
     public private(set) var droppedCount = 0
+    /// The entries dropped, so that one reported again by each level it passes through is counted once.
+    private var droppedEntries: Set<LogEntry> = []
     /// Whether composite bridges go on past a failure (``MappingOptions/collectsAllErrors``).
     public let collectsAllErrors: Bool
     /// Whether key lookups are noted for the unknown-key report (``MappingOptions/reportsUnknownKeys``).
@@ -326,7 +328,7 @@ public final class MappingContext {
     private func keep(_ entry: LogEntry) {
         if diagnostics.count < options.maxCollectedEntries {
             diagnostics.append(entry)
-        } else {
+        } else if droppedEntries.insert(entry).inserted {
             droppedCount += 1
         }
     }
