@@ -30,7 +30,7 @@
 ///   expected Int64`.
 ///
 /// A rule is an immutable `Sendable` value, and a ``JSONBridge``: it can stand wherever a bridge
-/// can — `ArrayRule(itemRule:)`, a ``Map`` link's `~`, ``Mapper/decode(_:from:with:file:line:function:)``.
+/// can — `ArrayRule(itemRule:)`, a ``Map`` link's `~`, `mapper.decode(with: rule, from: bytes)`.
 public struct ObjectRule<Value>: JSONBridge {
     @usableFromInline let factory: @Sendable () -> Value
     @usableFromInline let fields: [RuleField<Value>]
