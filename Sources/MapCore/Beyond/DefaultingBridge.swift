@@ -112,18 +112,8 @@ extension JSON {
         ifAbsent: T? = nil,
         ifInvalid: T? = nil
     ) throws -> T {
-        let context = MappingContext.current
-        context?.noteKeyReads(along: path, from: self)
-        let target = self[path]
-        let bridge = ImplicitBridge<T>().defaulting(ifAbsent: ifAbsent, ifInvalid: ifInvalid)
-        if let context {
-            do {
-                return try bridge.decode(target, in: context)
-            } catch {
-                throw context.wrap(error, at: target, targetType: "\(T.self)")
-            }
-        }
-        return try bridge.decode(target)
+        MappingContext.current?.noteKeyReads(along: path, from: self)
+        return try self[path].decode(with: ImplicitBridge<T>().defaulting(ifAbsent: ifAbsent, ifInvalid: ifInvalid))
     }
 }
 

@@ -36,10 +36,7 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
                     result.append(try item.decode(element, in: context))
                 } catch {
                     let failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
-                    // Collecting every failure: note this one and go on with the next element.
-                    guard context.collectsAllErrors else { throw failure }
-                    context.recordFailure(failure)
-                    if firstFailure == nil { firstFailure = failure }
+                    try context.continuePast(failure, first: &firstFailure)
                 }
             }
             index += 1
@@ -121,9 +118,7 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
                     result[name] = try member.decode(value, in: context)
                 } catch {
                     let failure = context.wrap(error, at: value, targetType: "\(Member.Value.self)")
-                    guard context.collectsAllErrors else { throw failure }
-                    context.recordFailure(failure)
-                    if firstFailure == nil { firstFailure = failure }
+                    try context.continuePast(failure, first: &firstFailure)
                 }
             }
         }

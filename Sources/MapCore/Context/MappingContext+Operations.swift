@@ -51,18 +51,7 @@ extension MappingContext {
         } catch {
             failure = wrap(error, at: json, targetType: typeName())
         }
-        if tracksKeyReads {
-            for path in unreadKeys(below: json) {
-                record(
-                    LogEntry(
-                        severity: .warning,
-                        kind: .unknownKey,
-                        path: path,
-                        message: "no mapping read the key \"\(path.components.last.map { "\($0)" } ?? "")\""
-                    )
-                )
-            }
-        }
+        reportUnknownKeys(below: json)
         if var error = failure {
             recordOnce(LogEntry(error: error))
             if collectsAllErrors {

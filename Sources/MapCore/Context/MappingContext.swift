@@ -370,6 +370,31 @@ public final class MappingContext {
         recordOnce(LogEntry(error: error))
     }
 
+    /// Handles the failure of one element or member of a composite value: thrown at once,
+    /// unless the decode collects every error — then recorded, kept in `first` when it is the
+    /// first, and the caller goes on with the next part.
+    @usableFromInline
+    func continuePast(_ failure: MappingError, first: inout MappingError?) throws {
+        guard collectsAllErrors else { throw failure }
+        recordFailure(failure)
+        if first == nil { first = failure }
+    }
+
+    /// Records a ``LogEntry/Kind/unknownKey`` warning for each key ``unreadKeys(below:)`` finds.
+    func reportUnknownKeys(below root: JSON) {
+        guard tracksKeyReads else { return }
+        for path in unreadKeys(below: root) {
+            record(
+                LogEntry(
+                    severity: .warning,
+                    kind: .unknownKey,
+                    path: path,
+                    message: "no mapping read the key \"\(path.components.last.map { "\($0)" } ?? "")\""
+                )
+            )
+        }
+    }
+
     // MARK: Key reads
 
     /// Notes that `key` was looked up in `object`, for the unknown-key report; does nothing unless

@@ -42,7 +42,6 @@ public struct ArrayRule<Item: JSONBridge>: JSONBridge {
         var firstFailure: MappingError?
         try document.forEachElement(of: json.node) { node in
             defer { index += 1 }
-            if firstFailure != nil, !context.collectsAllErrors { return }
             let element = JSON(document: document, node: node)
             try context.withStep(.index(index), node: node) {
                 let mark = context.diagnosticsMark
@@ -54,10 +53,10 @@ public struct ArrayRule<Item: JSONBridge>: JSONBridge {
                     do {
                         try invalidItemHandler(failure)
                     } catch {
-                        let rethrown = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
-                        guard context.collectsAllErrors else { throw rethrown }
-                        context.recordFailure(rethrown)
-                        if firstFailure == nil { firstFailure = rethrown }
+                        try context.continuePast(
+                            context.wrap(error, at: element, targetType: "\(Item.Value.self)"),
+                            first: &firstFailure
+                        )
                         return
                     }
                     // Dropped: what failed inside is tolerated, so its errors become warnings.
@@ -68,6 +67,12 @@ public struct ArrayRule<Item: JSONBridge>: JSONBridge {
         }
         if let firstFailure { throw firstFailure }
         return result
+    }
+
+    /// An array of arrays in one go, when the item rule can read each inner array in one go —
+    /// what ``ArrayBridge/decodeArray(_:in:)`` does.
+    public func decodeArray(_ json: JSON, in context: MappingContext) -> [[Item.Value]]? {
+        ArrayBridge(itemRule).decodeArray(json, in: context)
     }
 
     /// Writes every item through the item rule; an item's failure fails the array.

@@ -89,6 +89,9 @@ public struct ObjectRule<Value>: JSONBridge {
     /// the fields in order. The first failure is thrown, through this field in its
     /// ``MappingError/ruleTrail``; with ``MappingOptions/collectsAllErrors``, every field is read
     /// first and each failure recorded.
+    // Inlinable, so that the loops specialize for `Value` in the caller's module: unspecialized,
+    // each step of them looked up generic metadata at run time (twice the map row's cost).
+    @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         guard json.kind == .object else {
             throw context.kindError(expected: .object, at: json, targetType: typeName)
@@ -103,7 +106,8 @@ public struct ObjectRule<Value>: JSONBridge {
             let flags = base + flagsOffset
             flags.initializeMemory(as: UInt8.self, repeating: 0, count: fields.count)
             var firstFailure: MappingError?
-            for (index, field) in fields.enumerated() {
+            for index in fields.indices {
+                let field = fields[index]
                 do {
                     if try field.read(json, context, base + field.offset) {
                         flags.storeBytes(of: 1, toByteOffset: index, as: UInt8.self)
@@ -116,14 +120,14 @@ public struct ObjectRule<Value>: JSONBridge {
                 }
             }
             if let firstFailure {
-                for (index, field) in fields.enumerated() where flags.load(fromByteOffset: index, as: UInt8.self) == 1 {
-                    field.discard(base + field.offset)
+                for index in fields.indices where flags.load(fromByteOffset: index, as: UInt8.self) == 1 {
+                    fields[index].discard(base + fields[index].offset)
                 }
                 throw firstFailure
             }
             var object = factory()
-            for (index, field) in fields.enumerated() where flags.load(fromByteOffset: index, as: UInt8.self) == 1 {
-                field.bind(&object, base + field.offset)
+            for index in fields.indices where flags.load(fromByteOffset: index, as: UInt8.self) == 1 {
+                fields[index].bind(&object, base + fields[index].offset)
             }
             return object
         }
@@ -190,6 +194,7 @@ struct RuleField<Object>: Sendable {
     }
 
     /// The failure as it leaves this field.
+    @usableFromInline
     func failed(_ error: any Error, in context: MappingContext, ruleType: String) -> MappingError {
         let failure =
             (error as? MappingError)
@@ -202,7 +207,7 @@ struct RuleField<Object>: Sendable {
 
 extension ObjectRule {
     /// The value at `path` below the object: a single key looked up directly.
-    @usableFromInline
+    @inlinable
     static func lookUp(_ path: JSONPath, in json: JSON, context: MappingContext) -> JSON {
         if path.components.count == 1, case .key(let key) = path.components[0] {
             context.noteKeyRead(key, in: json)
@@ -213,7 +218,7 @@ extension ObjectRule {
     }
 
     /// Reads a required field: whatever `rule` makes of the value, missing and `null` included.
-    @usableFromInline
+    @inlinable
     static func readRequired<R: JSONBridge>(
         _ path: JSONPath,
         _ rule: R,
@@ -232,7 +237,7 @@ extension ObjectRule {
 
     /// Reads an optional field: nothing stored for a missing value or `null`; a value `rule`
     /// rejects — or a path that runs into a scalar — fails.
-    @usableFromInline
+    @inlinable
     static func readOptional<R: JSONBridge>(
         _ path: JSONPath,
         _ rule: R,
@@ -256,7 +261,7 @@ extension ObjectRule {
         return true
     }
 
-    @usableFromInline
+    @inlinable
     func field<R: JSONBridge>(
         _ path: JSONPath,
         _ rule: R,
@@ -288,7 +293,7 @@ extension ObjectRule {
     }
 
     /// Writes a field's value at its path.
-    @usableFromInline
+    @inlinable
     static func writer<R: JSONBridge>(
         _ path: JSONPath,
         _ rule: R,

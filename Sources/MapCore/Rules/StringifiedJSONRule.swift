@@ -71,22 +71,11 @@ public struct StringifiedJSONRule<Inner: JSONBridge>: JSONBridge {
             callSite: context.callSite
         )
         defer {
+            child.reportUnknownKeys(below: inner)
             for entry in child.diagnostics {
                 var moved = entry
                 moved.path = outer.appending(entry.path)
                 context.record(moved)
-            }
-            if child.tracksKeyReads {
-                for path in child.unreadKeys(below: inner) {
-                    context.record(
-                        LogEntry(
-                            severity: .warning,
-                            kind: .unknownKey,
-                            path: outer.appending(path),
-                            message: "no mapping read the key \"\(path.components.last.map { "\($0)" } ?? "")\""
-                        )
-                    )
-                }
             }
         }
         do {
