@@ -10,6 +10,10 @@ let package = Package(
         .library(name: "BackendFoundation", targets: ["BackendFoundation"]),
         // A parser over the C library jansson (libjansson-dev): trees shared with C code.
         .library(name: "BackendJansson", targets: ["BackendJansson"]),
+        // Redirectable mapping diagnostics: sinks for the console, files, closures and swift-log.
+        .library(name: "MapLogging", targets: ["MapLogging"]),
+        // A sink that keeps what it receives, for users' own tests.
+        .library(name: "InMemoryMapLogging", targets: ["InMemoryMapLogging"]),
         // Everything, with a default backend.
         .library(name: "JSONMapping", targets: ["JSONMapping"]),
         .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
@@ -21,6 +25,8 @@ let package = Package(
         .default(enabledTraits: ["Jansson"]),
     ],
     dependencies: [
+        // The logging API servers run; MapLogging's SwiftLogSink writes to it.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Parses the command-line options of the executables; the libraries do not depend on it.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Property tests of the backends (test targets only).
@@ -50,9 +56,18 @@ let package = Package(
             dependencies: ["MapCore", "CJansson"]
         ),
         .target(
+            name: "MapLogging",
+            dependencies: ["MapCore", .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "InMemoryMapLogging",
+            dependencies: ["MapCore", "MapLogging"]
+        ),
+        .target(
             name: "JSONMapping",
             dependencies: [
                 "MapCore",
+                "MapLogging",
                 "BackendFoundation",
                 .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
             ]
@@ -62,10 +77,18 @@ let package = Package(
             dependencies: ["JSONMapping"],
             resources: [.copy("library.json")]
         ),
+        // A server-style program: swift-log bootstrapped, a payload with bad fields decoded per
+        // request, its diagnostics arriving through swift-log with the request's metadata.
+        .executableTarget(
+            name: "logging-server-example",
+            dependencies: ["JSONMapping", .product(name: "Logging", package: "swift-log")],
+            path: "Examples/LoggingServer"
+        ),
         .executableTarget(
             name: "jsonmap-bench",
             dependencies: [
                 "JSONMapping",
+                "MapLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -110,8 +133,24 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "MapLoggingTests",
+            dependencies: [
+                "MapLogging",
+                "InMemoryMapLogging",
+                "MapCore",
+                "BackendFoundation",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
             name: "JSONMappingTests",
-            dependencies: ["JSONMapping"]
+            dependencies: [
+                "JSONMapping",
+                "InMemoryMapLogging",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
         ),
     ]
 )

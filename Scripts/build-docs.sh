@@ -6,13 +6,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/html}
 mkdir -p "$out"
-modules=(MapCore BackendFoundation BackendJansson JSONMapping)
+modules=(MapCore BackendFoundation BackendJansson MapLogging InMemoryMapLogging JSONMapping)
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 # Touch the sources so every module is recompiled and emits its symbol graph.
 for module in "${modules[@]}"; do find "Sources/$module" -name '*.swift' -exec touch {} +; done
-swift build --target JSONMapping --scratch-path .build-docs \
-    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
+# JSONMapping reaches every library module but InMemoryMapLogging, which is built on its own.
+for target in JSONMapping InMemoryMapLogging; do
+    swift build --target "$target" --scratch-path .build-docs \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
+done
 status=0
 for module in "${modules[@]}"; do
     mkdir -p "$graphs/$module"

@@ -1,5 +1,6 @@
 @_exported import BackendFoundation
 @_exported import MapCore
+@_exported import MapLogging
 
 #if Jansson
     @_exported import BackendJansson

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MapCore
+import MapLogging
 
 /// What can be timed. Every measure reads the whole input and returns a checksum of what it read.
 enum Measure: String, CaseIterable, ExpressibleByArgument {
@@ -23,6 +24,9 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     case bridges
     /// A backend's parse, then the `Mapped` models through their `Mappable` maps (`<-`, `<~`).
     case map
+    /// As `map`, through a mapper whose log is configured — a handler, a sink, a formatter — at
+    /// level `none`: what logging costs when it is switched off (the target: nothing).
+    case maplogoff
     /// A backend's parse, then the `Mapped` models through `ObjectRule`s bound by key paths (`Ruled`).
     case rule
     /// A backend's parse, then the `Decoded` models through `JSONDecodable` (`=>`, `=>?`).
@@ -36,7 +40,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// Whether the measure runs once per backend.
     var isPerBackend: Bool {
         switch self {
-        case .parse, .walk, .bridges, .map, .rule, .decodable: true
+        case .parse, .walk, .bridges, .map, .maplogoff, .rule, .decodable: true
         default: false
         }
     }
@@ -44,7 +48,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// Whether the measure needs the corpus's model structs.
     var needsModels: Bool {
         switch self {
-        case .handmap, .bridges, .map, .rule, .decodable, .jsonencoder, .encode: true
+        case .handmap, .bridges, .map, .maplogoff, .rule, .decodable, .jsonencoder, .encode: true
         default: false
         }
     }
@@ -101,6 +105,8 @@ struct Row: Hashable {
             sum.add(try input.models?.bridges(input.mapper(backend), input.bytes) ?? 0)
         case .map:
             sum.add(try input.models?.map(input.mapper(backend), input.bytes) ?? 0)
+        case .maplogoff:
+            sum.add(try input.models?.map(input.mapper(backend, logging: true), input.bytes) ?? 0)
         case .rule:
             sum.add(try input.models?.rule(input.mapper(backend), input.bytes) ?? 0)
         case .decodable:
@@ -212,6 +218,8 @@ struct Prepared {
     let bytes: [UInt8]
     let data: Data
     let mappers: [String: Mapper]
+    /// The same backends, with a log configured at level `none`.
+    let loggingMappers: [String: Mapper]
     let parsed: [String: JSON]
     let serialized: Any
     let models: ModelDecoders?
@@ -222,13 +230,21 @@ struct Prepared {
         bytes = input.bytes
         data = Data(input.bytes)
         var mappers: [String: Mapper] = [:]
+        var loggingMappers: [String: Mapper] = [:]
         var parsed: [String: JSON] = [:]
+        var logOff = MappingOptions()
+        logOff.logLevel = .none
+        logOff.logHandler = { print($0) }
+        logOff.logFormatter = .jsonLines
+        logOff.addLogSink(ConsoleLogSink())
         for backend in backends {
             let mapper = try Mapper(backend: backend)
             mappers[backend.name] = mapper
+            loggingMappers[backend.name] = try Mapper(backend: backend, options: logOff)
             parsed[backend.name] = try mapper.parse(input.bytes)
         }
         self.mappers = mappers
+        self.loggingMappers = loggingMappers
         self.parsed = parsed
         serialized = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         models = ModelDecoders.forCorpus(input.name)
@@ -240,8 +256,10 @@ struct Prepared {
         }
     }
 
-    func mapper(_ backend: String) throws -> Mapper {
-        guard let mapper = mappers[backend] else { throw ValidationError("no backend named \(backend)") }
+    func mapper(_ backend: String, logging: Bool = false) throws -> Mapper {
+        guard let mapper = (logging ? loggingMappers : mappers)[backend] else {
+            throw ValidationError("no backend named \(backend)")
+        }
         return mapper
     }
 

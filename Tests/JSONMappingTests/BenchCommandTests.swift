@@ -7,72 +7,11 @@ import Testing
 /// binary is slow.
 @Suite(.timeLimit(.minutes(1)))
 struct BenchCommandTests {
-    /// Next to the running test bundle (the build folder it was built in) first, then the
-    /// package's default `.build/debug`.
-    static let bench: URL? = {
-        let name = "jsonmap-bench"
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let candidates = [
-            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(name),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
-            root.appendingPathComponent(".build/debug/\(name)"),
-        ]
-        return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    typealias Scratch = BuiltBinary.Scratch
 
-    /// A fresh folder under the temporary directory, removed when the value goes away.
-    final class Scratch {
-        let url: URL
-
-        init() throws {
-            url = FileManager.default.temporaryDirectory
-                .appendingPathComponent("jsonmap-bench-tests-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-
-        deinit {
-            try? FileManager.default.removeItem(at: url)
-        }
-    }
-
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var errors: String
-
-        var lines: [Substring] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
-    }
-
-    /// Runs the bench in `scratch/work`, where `../shared/corpus` does not exist. Output goes to
-    /// files, so neither stream can fill up and block the process.
-    static func run(_ arguments: [String], in scratch: Scratch) throws -> Outcome {
-        let bench = try #require(bench, "jsonmap-bench is not built; run `swift build --build-tests` first")
-        let work = scratch.url.appendingPathComponent("work")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        let outputFile = scratch.url.appendingPathComponent("stdout")
-        let errorFile = scratch.url.appendingPathComponent("stderr")
-        try Data().write(to: outputFile)
-        try Data().write(to: errorFile)
-        let output = try FileHandle(forWritingTo: outputFile)
-        let errors = try FileHandle(forWritingTo: errorFile)
-        defer {
-            try? output.close()
-            try? errors.close()
-        }
-        let process = Process()
-        process.executableURL = bench
-        process.arguments = arguments
-        process.currentDirectoryURL = work
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-            errors: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
-        )
+    /// Runs the bench in `scratch/work`, where `../shared/corpus` does not exist.
+    static func run(_ arguments: [String], in scratch: Scratch) throws -> BuiltBinary.Outcome {
+        try BuiltBinary.run("jsonmap-bench", arguments, in: scratch)
     }
 
     @Test("--iterations prints one checksum line for the selected row and exits 0")

@@ -166,7 +166,7 @@ import Testing
         #expect(entry.line == 2)
         #expect(entry.column == 3)
         #expect(entry.code == "invalidJSON")
-        #expect(entry.description.hasPrefix("Error: Data to JSON for key-path:  (line 2, column 3) — "))
+        #expect(entry.description.hasPrefix("Error: Data to JSON for key-path: $ (line 2, column 3) — "))
     }
 
     @Test("a log entry prints severity, kind, path and message")

@@ -50,7 +50,8 @@ public struct DefaultingBridge<Base: JSONBridge>: JSONBridge where Base.Value: E
             context.warn(
                 .lenientRecovery,
                 at: json,
-                message: "invalid value replaced by the default \(ifInvalid): \(failure.message)"
+                message: "invalid value replaced by the default \(ifInvalid): \(failure.message)",
+                code: failure.code
             )
             return ifInvalid
         }

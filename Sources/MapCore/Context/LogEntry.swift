@@ -106,9 +106,9 @@ public struct LogEntry: Hashable, Sendable {
 }
 
 extension LogEntry: CustomStringConvertible {
-    /// `Error: Value Missing for key-path: name — …`
+    /// `Error: Value Missing for key-path: name — …`; the root's path prints as `$`.
     public var description: String {
-        var text = "\(severity): \(kind) for key-path: \(path)"
+        var text = "\(severity): \(kind) for key-path: \(path.isRoot ? "$" : path.description)"
         if let line, let column { text += " (line \(line), column \(column))" }
         return text + " — " + message
     }

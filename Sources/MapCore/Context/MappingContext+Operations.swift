@@ -1,7 +1,7 @@
 /// Whole decode and encode operations: what every entry point (``Mapper``,
 /// ``JSON/decode(_:options:file:line:function:)``, ``JSONBridge/decode(_:options:file:line:function:)``…)
 /// runs, so that all of them turn errors into ``MappingError``s the same way and report to
-/// ``MappingOptions/diagnosticsHandler``.
+/// ``MappingOptions/diagnosticsHandler`` and the log (``MappingOptions/logLevel``).
 extension MappingContext {
     /// Decodes `json` with `bridge`; a failure becomes a ``MappingError``, recorded as the last entry.
     static func decodeOperation<B: JSONBridge>(
@@ -129,7 +129,7 @@ extension MappingContext {
         text: () -> DiagnosticsReport.Text
     ) -> MappingError {
         let failure = MappingError(parseError: error)
-        options.diagnosticsHandler?(
+        options.deliver(succeeded: false) {
             DiagnosticsReport(
                 operation: .decode,
                 entries: [LogEntry(error: failure)],
@@ -138,19 +138,20 @@ extension MappingContext {
                 callSite: callSite,
                 text: text()
             )
-        )
+        }
         return failure
     }
 
-    /// Hands the entries to the handler, when there is one and there are entries.
+    /// Hands the entries to the diagnostics handler and the log, when there are entries and
+    /// either takes them.
     func report(
         _ operation: DiagnosticsReport.Operation,
         succeeded: Bool,
         typeName: String,
         text: () -> DiagnosticsReport.Text
     ) {
-        guard let handler = options.diagnosticsHandler, !diagnostics.isEmpty else { return }
-        handler(
+        guard !diagnostics.isEmpty else { return }
+        options.deliver(succeeded: succeeded) {
             DiagnosticsReport(
                 operation: operation,
                 entries: diagnostics,
@@ -160,6 +161,6 @@ extension MappingContext {
                 text: text(),
                 droppedCount: droppedCount
             )
-        )
+        }
     }
 }

@@ -38,7 +38,8 @@ public final class MappingContext {
     private var droppedEntries: Set<LogEntry> = []
     /// Whether composite bridges go on past a failure (``MappingOptions/collectsAllErrors``).
     public let collectsAllErrors: Bool
-    /// Whether key lookups are noted for the unknown-key report (``MappingOptions/reportsUnknownKeys``).
+    /// Whether key lookups are noted for the unknown-key report (``MappingOptions/reportsUnknownKeys``,
+    /// or the ``LogLevel/verbose`` log level).
     @usableFromInline let tracksKeyReads: Bool
     /// The keys looked up so far, per object.
     var keysRead: [JSONNode: Set<String>] = [:]
@@ -61,8 +62,9 @@ public final class MappingContext {
     /// - Parameters:
     ///   - options: The mapper's options. Default ``MappingOptions/init()``.
     ///   - base: The value the operation starts from; `nil` (the default) for an encode.
-    ///   - collectsDiagnostics: Whether to keep entries; by default, whether the options have a
-    ///     ``MappingOptions/diagnosticsHandler``.
+    ///   - collectsDiagnostics: Whether to keep entries; by default, whether anything will read
+    ///     them: a ``MappingOptions/diagnosticsHandler``, a ``MappingOptions/logLevel`` above
+    ///     ``LogLevel/none``, ``MappingOptions/collectsAllErrors`` or ``MappingOptions/reportsUnknownKeys``.
     ///   - callSite: Where the operation was called from; by default, where this initializer is called.
     public init(
         options: MappingOptions = MappingOptions(),
@@ -75,10 +77,9 @@ public final class MappingContext {
         self.callSite = callSite
         self.hasOverrides = !options.overrides.isEmpty
         self.collectsDiagnostics =
-            collectsDiagnostics
-            ?? (options.diagnosticsHandler != nil || options.collectsAllErrors || options.reportsUnknownKeys)
+            collectsDiagnostics ?? options.collectsEntries
         self.collectsAllErrors = options.collectsAllErrors
-        self.tracksKeyReads = options.reportsUnknownKeys
+        self.tracksKeyReads = options.tracksKeyReads
         frames.reserveCapacity(16)
     }
 
@@ -318,10 +319,19 @@ public final class MappingContext {
 
     // MARK: Diagnostics
 
-    /// Records a warning — a lenient recovery, a skipped value — when diagnostics are collected.
-    public func warn(_ kind: LogEntry.Kind, at json: JSON?, message: String) {
+    /// Records a warning — a lenient recovery, a skipped value — when diagnostics are collected;
+    /// `code` names the failure that was tolerated, when there was one.
+    public func warn(_ kind: LogEntry.Kind, at json: JSON?, message: String, code: MappingError.Code? = nil) {
         guard collectsDiagnostics else { return }
-        keep(LogEntry(severity: .warning, kind: kind, path: json.map(path(of:)) ?? path, message: message))
+        keep(
+            LogEntry(
+                severity: .warning,
+                kind: kind,
+                path: json.map(path(of:)) ?? path,
+                message: message,
+                code: code?.description
+            )
+        )
     }
 
     /// Appends an entry unless ``MappingOptions/maxCollectedEntries`` are kept already.

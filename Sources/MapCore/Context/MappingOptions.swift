@@ -45,6 +45,25 @@ public struct MappingOptions: Sendable {
     /// when encoding. Default `false`: every value is written.
     public var omitsDefaultValues = false
 
+    /// How much of each decode's and encode's diagnostics is logged. Default ``LogLevel/none``:
+    /// nothing is collected or formatted for the log, and no entry point allocates for it.
+    ///
+    /// The log is the formatted text for ``logHandler`` and the reports for the sinks the
+    /// `MapLogging` module adds. With a level but neither, the text goes to standard error.
+    /// ``diagnosticsHandler`` is not a log: it receives every report, whatever the level.
+    public var logLevel: LogLevel = .none
+
+    /// Receives the log's text, one call per logged operation, as ``logFormatter`` made it.
+    /// Default `nil`: the text goes to standard error, unless a `MapLogging` sink takes the reports.
+    public var logHandler: (@Sendable (String) -> Void)?
+
+    /// Turns one operation's entries into the text ``logHandler`` receives. Default
+    /// ``LogFormatter/standard``: the call site, the JSON text cut to 500 characters, one line per entry.
+    public var logFormatter: LogFormatter = .standard
+
+    /// Where the logged reports go besides ``logHandler``: the `MapLogging` module's sinks.
+    package var logReceivers: [LogReceiver] = []
+
     /// Bridges that replace a type's built-in bridge wherever the type is used implicitly.
     var overrides: [ObjectIdentifier: any Sendable] = [:]
 

@@ -113,7 +113,12 @@ extension JSON {
             return try bridge.decode(target, in: context)
         } catch {
             let failure = context.wrap(error, at: target, targetType: "\(B.Value.self)")
-            context.warn(LogEntry.Kind(code: failure.code), at: target, message: "read as nil: \(failure.message)")
+            context.warn(
+                LogEntry.Kind(code: failure.code),
+                at: target,
+                message: "read as nil: \(failure.message)",
+                code: failure.code
+            )
             return nil
         }
     }

@@ -393,12 +393,17 @@ public struct MapLink<B: JSONBridge> {
     func optionalLookupFailed(_ json: JSON) {
         let context = key.map.context
         let failure = context.kindError(expected: bridge.kind, at: json, targetType: "\(B.Value.self)")
-        context.warn(.wrongType, at: json, message: "optional value skipped: \(failure.message)")
+        context.warn(.wrongType, at: json, message: "optional value skipped: \(failure.message)", code: failure.code)
     }
 
     @usableFromInline
     func optionalValidationFailed(_ json: JSON) {
-        key.map.context.warn(.validationFailed, at: json, message: "optional value skipped: \(validationMessage(json))")
+        key.map.context.warn(
+            .validationFailed,
+            at: json,
+            message: "optional value skipped: \(validationMessage(json))",
+            code: .validationFailed
+        )
     }
 
     /// What failed inside (a nested map's links) is tolerated here: warnings, not errors — one
@@ -409,7 +414,12 @@ public struct MapLink<B: JSONBridge> {
         context.demoteErrors(since: mark)
         guard context.diagnosticsMark == mark else { return }
         let failure = context.wrap(error, at: json, targetType: "\(B.Value.self)")
-        context.warn(LogEntry.Kind(code: failure.code), at: json, message: "optional value skipped: \(failure.message)")
+        context.warn(
+            LogEntry.Kind(code: failure.code),
+            at: json,
+            message: "optional value skipped: \(failure.message)",
+            code: failure.code
+        )
     }
 
     private func validationMessage(_ json: JSON) -> String {

@@ -185,7 +185,8 @@ final class ObjectEncoder {
                 context.warn(
                     LogEntry.Kind(code: failure.code),
                     at: nil,
-                    message: "optional value left out: \(failure.message)"
+                    message: "optional value left out: \(failure.message)",
+                    code: failure.code
                 )
             }
         }

@@ -332,3 +332,17 @@ public struct Mapper: Sendable {
         }
     }
 }
+
+extension Mapper {
+    /// The same backend and parse options with other mapping options: for the package's modules
+    /// that adjust a mapper for one call (a per-call logger), skipping the checks `init` already made.
+    package func withOptions(_ options: MappingOptions) -> Mapper {
+        Mapper(validated: backend, parseOptions: parseOptions, options: options)
+    }
+
+    private init(validated backend: any JSONBackend, parseOptions: ParseOptions, options: MappingOptions) {
+        self.backend = backend
+        self.parseOptions = parseOptions
+        self.options = options
+    }
+}

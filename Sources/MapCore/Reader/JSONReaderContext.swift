@@ -183,7 +183,8 @@ extension Mapper {
     /// A model made from a reader context over `input` (see ``readerContext(_:file:line:function:)``).
     ///
     /// When the model is made, the context's ``JSONReaderContext/problems`` go to the mapper's
-    /// diagnostics handler as one report (not when the input did not parse: that was reported).
+    /// diagnostics handler and the log as one report (not when the input did not parse: that was
+    /// reported).
     public func read<T: JSONReaderInitializable>(
         _ type: T.Type,
         from input: some JSONInput,
@@ -193,8 +194,8 @@ extension Mapper {
     ) -> (value: T, context: JSONReaderContext) {
         let context = readerContext(input, file: file, line: line, function: function)
         let value = T(context)
-        if context.isValid, !context.problems.isEmpty, let handler = options.diagnosticsHandler {
-            handler(
+        if context.isValid, !context.problems.isEmpty {
+            options.deliver(succeeded: true) {
                 DiagnosticsReport(
                     operation: .decode,
                     entries: context.problems,
@@ -203,7 +204,7 @@ extension Mapper {
                     callSite: CallSite(file: file, line: line, function: function),
                     text: input.diagnosticsText
                 )
-            )
+            }
         }
         return (value, context)
     }

@@ -61,7 +61,12 @@ public struct ArrayRule<Item: JSONBridge>: JSONBridge {
                     }
                     // Dropped: what failed inside is tolerated, so its errors become warnings.
                     context.demoteErrors(since: mark)
-                    context.warn(.lenientRecovery, at: element, message: "item #\(index) dropped: \(failure.message)")
+                    context.warn(
+                        .lenientRecovery,
+                        at: element,
+                        message: "item #\(index) dropped: \(failure.message)",
+                        code: failure.code
+                    )
                 }
             }
         }

@@ -1,0 +1,57 @@
+public import MapCore
+internal import Synchronization
+
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Musl)
+    internal import Musl
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
+
+/// A sink that appends each logged report's text to a file.
+///
+/// The file is opened once, for appending (created with mode 0644 when missing), and closed
+/// when the sink goes away. Writes are serialized by a lock, and each report is one `write`, so
+/// the sink can be shared by every task of a process.
+public final class FileLogSink: LogSink {
+    /// The file appended to.
+    public let path: String
+    /// How each report is turned into text.
+    public let formatter: LogFormatter
+    private let descriptor: Mutex<Int32>
+
+    /// Opens `path` for appending.
+    ///
+    /// - Throws: ``LogSinkError`` naming the path and the system's reason when the file cannot
+    ///   be opened.
+    public init(path: String, formatter: LogFormatter = .standard) throws(LogSinkError) {
+        let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard opened >= 0 else {
+            throw LogSinkError(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.path = path
+        self.formatter = formatter
+        self.descriptor = Mutex(opened)
+    }
+
+    deinit {
+        descriptor.withLock { _ = close($0) }
+    }
+
+    public func receive(_ report: DiagnosticsReport) {
+        let text = formatter.format(report).terminatedByNewline
+        descriptor.withLock { writeFully($0, text) }
+    }
+}
+
+/// A log file that could not be opened.
+public struct LogSinkError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// The system's reason: `No such file or directory`.
+    public var reason: String
+
+    /// `cannot open log file /var/log/x.log: Permission denied`.
+    public var description: String { "cannot open log file \(path): \(reason)" }
+}

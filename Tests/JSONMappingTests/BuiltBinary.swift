@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Runs one of the package's executables as a built binary, as a user would: `swift build
+/// --build-tests` builds them; a test fails when its binary is missing.
+enum BuiltBinary {
+    /// Next to the running test bundle (the build folder it was built in) first, then the
+    /// package's default `.build/debug`.
+    static func locate(_ name: String) -> URL? {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let candidates = [
+            Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent(name),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
+            root.appendingPathComponent(".build/debug/\(name)"),
+        ]
+        return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// A fresh folder under the temporary directory, removed when the value goes away.
+    final class Scratch {
+        let url: URL
+
+        init() throws {
+            url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("jsonmap-tests-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+
+        var lines: [Substring] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+        var errorLines: [Substring] { errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+    }
+
+    /// Runs `name` with `arguments` in `scratch/work`, `input` on its standard input (empty by
+    /// default). Output goes to files, so neither stream can fill up and block the process.
+    static func run(
+        _ name: String,
+        _ arguments: [String],
+        in scratch: Scratch,
+        input: Data = Data(),
+        environment: [String: String] = [:]
+    ) throws -> Outcome {
+        let binary = try #require(locate(name), "\(name) is not built; run `swift build --build-tests` first")
+        let work = scratch.url.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let inputFile = scratch.url.appendingPathComponent("stdin-\(UUID().uuidString)")
+        let outputFile = scratch.url.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let errorFile = scratch.url.appendingPathComponent("stderr-\(UUID().uuidString)")
+        try input.write(to: inputFile)
+        try Data().write(to: outputFile)
+        try Data().write(to: errorFile)
+        let stdin = try FileHandle(forReadingFrom: inputFile)
+        let output = try FileHandle(forWritingTo: outputFile)
+        let errors = try FileHandle(forWritingTo: errorFile)
+        defer {
+            try? stdin.close()
+            try? output.close()
+            try? errors.close()
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = work
+        process.standardInput = stdin
+        process.standardOutput = output
+        process.standardError = errors
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        try process.run()
+        process.waitUntilExit()
+        return Outcome(
+            status: process.terminationStatus,
+            output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
+        )
+    }
+}
