@@ -1,8 +1,8 @@
 /// An asynchronous sequence of inflated chunks from a sequence of compressed ones: a download or a
 /// socket read as it arrives.
 ///
-/// Made by ``_Concurrency/AsyncSequence/inflated(_:maxInflatedSize:)`` on any asynchronous sequence
-/// of `[UInt8]` chunks. Chunks may split the input anywhere, the gzip header included. It follows
+/// Made by `inflated(_:maxInflatedSize:)`, which every asynchronous sequence of `[UInt8]` chunks
+/// has. Chunks may split the input anywhere, the gzip header included. It follows
 /// ``InflatingByteSource``'s rules: gzip detected by its magic bytes under
 /// ``Compression/automatic`` (plain input passes through unchanged), multi-member gzip read whole,
 /// trailing bytes an error, truncation an error thrown where the input ends, inflation stopped past

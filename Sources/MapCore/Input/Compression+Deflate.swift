@@ -13,8 +13,10 @@ extension Compression {
     /// let gz = try Compression.gzip.compress(try mapper.encode(feed))
     /// ```
     ///
-    /// - Parameter level: zlib's compression level, 0 (store) to 9 (smallest); 6 by default,
-    ///   zlib's own default.
+    /// - Parameters:
+    ///   - bytes: The bytes to compress (`[UInt8]`, `Data`, any `ContiguousBytes`).
+    ///   - level: zlib's compression level, 0 (store) to 9 (smallest); 6 by default, zlib's own
+    ///     default.
     /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` for a level
     ///   outside 0...9, or ``MappingError/Code/other`` if zlib fails (out of memory).
     public func compress(_ bytes: some ContiguousBytes, level: Int = 6) throws(MappingError) -> [UInt8] {
