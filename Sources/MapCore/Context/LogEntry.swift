@@ -90,7 +90,7 @@ public struct LogEntry: Hashable, Sendable {
         case .nullValue, .typeMismatch: kind = .wrongType
         case .validationFailed: kind = .validationFailed
         case .invalidJSON: kind = .dataToJSON
-        case .inputTooLarge: kind = .input
+        case .inputTooLarge, .unreadableInput: kind = .input
         default: kind = .bridgingFailed
         }
         self.init(

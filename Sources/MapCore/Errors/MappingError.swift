@@ -19,7 +19,7 @@ public struct MappingError: Error, Sendable {
             case missingKey, indexOutOfRange, nullValue, typeMismatch, notRepresentable
             case validationFailed, bridgingFailed, rawRepresentableInitialization
             case invalidJSON, inputTooLarge, unsupportedValue, invalidWriterState, other
-            case unknownDiscriminator, noMatchingCandidate
+            case unknownDiscriminator, noMatchingCandidate, unreadableInput
         }
 
         let base: Base
@@ -46,8 +46,13 @@ public struct MappingError: Error, Sendable {
         public static let rawRepresentableInitialization = Code(base: .rawRepresentableInitialization)
         /// The input is not JSON; ``MappingError/parseError`` says where.
         public static let invalidJSON = Code(base: .invalidJSON)
-        /// The input exceeds ``ParseOptions/maxInputSize``.
+        /// The input exceeds ``ParseOptions/maxInputSize``, or compressed input inflates to more than
+        /// ``ParseOptions/maxInflatedSize``; ``MappingError/parseError`` says which.
         public static let inputTooLarge = Code(base: .inputTooLarge)
+        /// The input could not be read (a missing file, an I/O error) or decompressed (corrupt or
+        /// truncated compressed data); ``MappingError/parseError`` has the path or the compressed
+        /// byte offset.
+        public static let unreadableInput = Code(base: .unreadableInput)
         /// An encoder produced something that is not JSON.
         public static let unsupportedValue = Code(base: .unsupportedValue)
         /// Writer events out of order: a value where a key was due, an unbalanced end.
@@ -125,12 +130,20 @@ public struct MappingError: Error, Sendable {
         underlyingError as? ParseError
     }
 
-    /// Wraps a parse failure: code ``Code/inputTooLarge`` for a ``ParseError/Code/inputTooLarge``,
-    /// ``Code/invalidJSON`` for any other; the path is the root and ``underlyingError`` is
-    /// `parseError`.
+    /// Wraps a parse failure: code ``Code/inputTooLarge`` for a ``ParseError/Code/inputTooLarge`` or
+    /// ``ParseError/Code/inflatedSizeExceeded``, ``Code/unreadableInput`` for
+    /// ``ParseError/Code/unreadableInput``, ``ParseError/Code/corruptCompressedData`` and
+    /// ``ParseError/Code/truncatedCompressedData``, ``Code/invalidJSON`` for any other; the path is
+    /// the root and ``underlyingError`` is `parseError`.
     public init(parseError: ParseError) {
+        let code: Code
+        switch parseError.code {
+        case .inputTooLarge, .inflatedSizeExceeded: code = .inputTooLarge
+        case .unreadableInput, .corruptCompressedData, .truncatedCompressedData: code = .unreadableInput
+        default: code = .invalidJSON
+        }
         self.init(
-            code: parseError.code == .inputTooLarge ? .inputTooLarge : .invalidJSON,
+            code: code,
             message: parseError.description,
             underlyingError: parseError
         )

@@ -26,7 +26,7 @@ public struct Mapper: Sendable {
     ///
     /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` when
     ///   ``ParseOptions/maxDepth`` is below 1 or above ``JSONBackend/maxSupportedDepth``, or
-    ///   ``ParseOptions/maxInputSize`` is negative.
+    ///   ``ParseOptions/maxInputSize`` or ``ParseOptions/maxInflatedSize`` is negative.
     public init(
         backend: any JSONBackend,
         parseOptions: ParseOptions = ParseOptions(),
@@ -42,6 +42,9 @@ public struct Mapper: Sendable {
         guard parseOptions.maxInputSize >= 0 else {
             throw MappingError(code: .unsupportedValue, message: "maxInputSize must not be negative")
         }
+        guard parseOptions.maxInflatedSize >= 0 else {
+            throw MappingError(code: .unsupportedValue, message: "maxInflatedSize must not be negative")
+        }
         self.backend = backend
         self.parseOptions = parseOptions
         self.options = options
@@ -49,10 +52,15 @@ public struct Mapper: Sendable {
 
     // MARK: Parsing
 
-    /// Parses UTF-8 bytes (`[UInt8]`, `Data`, any `ContiguousBytes`).
+    /// Parses UTF-8 bytes (`[UInt8]`, `Data`, any `ContiguousBytes`), inflating them first when
+    /// they are gzip (they start with `0x1f 0x8b`, which JSON text never does).
     ///
-    /// - Throws: ``ParseError``; ``ParseError/Code/inputTooLarge`` when the input is larger than
-    ///   ``ParseOptions/maxInputSize``.
+    /// For other compressed formats use ``parse(_:compression:)``.
+    ///
+    /// - Throws: ``ParseError``; ``ParseError/Code/inputTooLarge`` when the input (for gzip, the
+    ///   inflated text) is larger than ``ParseOptions/maxInputSize``; for gzip also the
+    ///   compressed-data codes (``ParseError/Code/corruptCompressedData``,
+    ///   ``ParseError/Code/truncatedCompressedData``, ``ParseError/Code/inflatedSizeExceeded``).
     public func parse(_ bytes: some ContiguousBytes) throws(ParseError) -> JSON {
         let result: Result<JSON, ParseError> = bytes.withUnsafeBytes { buffer in
             Result { () throws(ParseError) -> JSON in try parse(buffer) }
@@ -72,7 +80,16 @@ public struct Mapper: Sendable {
         return try result.get()
     }
 
+    /// Parses `buffer`, inflating it first when it starts with gzip's magic bytes.
     private func parse(_ buffer: UnsafeRawBufferPointer) throws(ParseError) -> JSON {
+        if Compression.startsWithGzipMagic(buffer) {
+            return try parsePlain(inflatedText(of: buffer, as: .gzip))
+        }
+        return try parsePlain(buffer)
+    }
+
+    /// Parses `buffer` as JSON text, as it is, held to ``ParseOptions/maxInputSize``.
+    func parsePlain(_ buffer: UnsafeRawBufferPointer) throws(ParseError) -> JSON {
         guard buffer.count <= parseOptions.maxInputSize else {
             throw ParseError(
                 code: .inputTooLarge,
@@ -146,7 +163,7 @@ public struct Mapper: Sendable {
         try parseAndRun(
             bridge,
             callSite: CallSite(file: file, line: line, function: function),
-            text: { .bytes(bytes.withUnsafeBytes { Array($0) }) },
+            text: { .bytes(bytes.withUnsafeBytes { diagnosticsBytes(of: $0) }) },
             parse: { () throws(ParseError) in try parse(bytes) }
         )
     }

@@ -11,6 +11,7 @@ public struct ParseError: Error, Hashable, Sendable {
             case invalidNumber, numberOutOfRange, invalidEscape, invalidUnicodeEscape, invalidUTF8
             case controlCharacterInString, nulInString, nulInKey, duplicateKey, depthLimitExceeded
             case topLevelScalarNotAllowed, unsupportedEncoding, inputTooLarge, backendFailure
+            case corruptCompressedData, truncatedCompressedData, inflatedSizeExceeded, unreadableInput
         }
 
         let base: Base
@@ -56,6 +57,32 @@ public struct ParseError: Error, Hashable, Sendable {
         public static let inputTooLarge = Code(base: .inputTooLarge)
         /// The backend failed for a reason of its own; ``ParseError/message`` has its words.
         public static let backendFailure = Code(base: .backendFailure)
+        /// Compressed input zlib rejects: a bad header, an invalid deflate block, a CRC-32 or
+        /// Adler-32 mismatch, a wrong length in the gzip trailer, a member that needs a preset
+        /// dictionary, or bytes after the end of the compressed data that are not another gzip
+        /// member. ``ParseError/offset`` is the compressed byte offset where zlib stopped.
+        public static let corruptCompressedData = Code(base: .corruptCompressedData)
+        /// Compressed input that ends before its compressed stream does: a cut-off download.
+        /// ``ParseError/offset`` is the compressed length read. Nothing inflated from it is parsed.
+        public static let truncatedCompressedData = Code(base: .truncatedCompressedData)
+        /// Compressed input that inflates to more than ``ParseOptions/maxInflatedSize`` bytes (a
+        /// decompression bomb, or a limit set too low). Inflation stops as soon as the output passes
+        /// the limit; ``ParseError/offset`` is the compressed byte offset reached.
+        public static let inflatedSizeExceeded = Code(base: .inflatedSizeExceeded)
+        /// The input could not be read: a file that does not exist or cannot be opened or read
+        /// (the message names the path and the system's reason), or a read that failed midway.
+        public static let unreadableInput = Code(base: .unreadableInput)
+
+        /// Whether the code is about the input as a stream of bytes (its compression or its
+        /// reading) rather than a place in JSON text: then line and column say nothing.
+        var isAboutInputStream: Bool {
+            switch base {
+            case .corruptCompressedData, .truncatedCompressedData, .inflatedSizeExceeded, .unreadableInput:
+                return true
+            default:
+                return false
+            }
+        }
     }
 
     /// What kind of problem it was.
@@ -63,10 +90,21 @@ public struct ParseError: Error, Hashable, Sendable {
     /// A sentence describing the problem.
     public var message: String
     /// 1-based line of the problem.
+    ///
+    /// For the codes about compressed or unreadable input (``Code/corruptCompressedData``,
+    /// ``Code/truncatedCompressedData``, ``Code/inflatedSizeExceeded``, ``Code/unreadableInput``)
+    /// there is no line in the compressed bytes: line and column are 1 (the input as a whole) and
+    /// ``description`` leaves them out.
     public var line: Int
-    /// 1-based column of the problem, counted in Unicode scalars.
+    /// 1-based column of the problem, counted in Unicode scalars (1 for the codes about compressed
+    /// or unreadable input, as ``line`` says).
     public var column: Int
     /// 0-based byte offset of the problem in the input.
+    ///
+    /// For JSON errors in compressed input it is an offset into the inflated text (as are line
+    /// and column). For ``Code/corruptCompressedData``, ``Code/truncatedCompressedData`` and
+    /// ``Code/inflatedSizeExceeded`` it is an offset into the compressed bytes; for
+    /// ``Code/unreadableInput`` it is how many bytes were read before the failure.
     public var offset: Int
     /// The input around the offset on one line, control characters shown as `·`.
     public var snippet: String
@@ -123,14 +161,23 @@ public struct ParseError: Error, Hashable, Sendable {
 }
 
 extension ParseError: CustomStringConvertible, CustomDebugStringConvertible {
-    /// `3:14: trailing comma before '}'` — what a compiler would print.
+    /// `3:14: trailing comma before '}'` — what a compiler would print. For the codes about
+    /// compressed or unreadable input, which have no line and column, the message alone (it names
+    /// the compressed byte offset or the path).
     public var description: String {
-        "\(line):\(column): \(message)"
+        code.isAboutInputStream ? message : "\(line):\(column): \(message)"
     }
 
     /// The description, then the snippet with a caret under the problem.
     public var debugDescription: String {
-        var text = "ParseError(\(code)) at line \(line), column \(column) (byte \(offset))"
+        var text = "ParseError(\(code)) "
+        if code == .unreadableInput {
+            text += "after \(offset) bytes read"
+        } else if code.isAboutInputStream {
+            text += "at compressed byte \(offset)"
+        } else {
+            text += "at line \(line), column \(column) (byte \(offset))"
+        }
         if !backend.isEmpty { text += " from \(backend)" }
         text += ": \(message)"
         if !snippet.isEmpty {

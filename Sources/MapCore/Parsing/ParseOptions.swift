@@ -29,6 +29,21 @@ public struct ParseOptions: Hashable, Sendable {
     /// The largest input accepted, in bytes. Default 256 MiB.
     public var maxInputSize: Int = 256 << 20
 
+    /// The most bytes compressed input (gzip, zlib, raw deflate) may inflate to. Default 1 GiB.
+    ///
+    /// The guard against decompression bombs: a few hundred kilobytes of gzip can inflate to
+    /// gigabytes. It is enforced while inflating: inflation stops with
+    /// ``ParseError/Code/inflatedSizeExceeded`` as soon as the output passes the limit, so no more
+    /// than the limit is ever produced, let alone held.
+    ///
+    /// A document parsed whole is also held to ``maxInputSize`` (256 MiB by default), which applies
+    /// to the inflated text, so for one document the lower of the two limits wins. This limit is the
+    /// one that matters for streamed input (feeds), which is inflated into fixed-size buffers and
+    /// never held whole: 1 GiB lets a large compressed feed through (JSON usually compresses 5 to
+    /// 20 times, so that is a 50–200 MB download) while a bomb costs at most a second or two of
+    /// inflating before it is stopped. Plain (uncompressed) input is not counted against it.
+    public var maxInflatedSize: Int = 1 << 30
+
     /// The defaults described above.
     public init() {}
 
@@ -38,12 +53,14 @@ public struct ParseOptions: Hashable, Sendable {
         duplicateKeys: DuplicateKeyPolicy = .lastWins,
         allowsTopLevelScalars: Bool = true,
         allowsNULInStrings: Bool = true,
-        maxInputSize: Int = 256 << 20
+        maxInputSize: Int = 256 << 20,
+        maxInflatedSize: Int = 1 << 30
     ) {
         self.maxDepth = maxDepth
         self.duplicateKeys = duplicateKeys
         self.allowsTopLevelScalars = allowsTopLevelScalars
         self.allowsNULInStrings = allowsNULInStrings
         self.maxInputSize = maxInputSize
+        self.maxInflatedSize = maxInflatedSize
     }
 }
