@@ -31,6 +31,35 @@ package struct JSONScanner {
         return ScanTape(entries: scanner.entries, children: scanner.children, stringCount: scanner.stringCount)
     }
 
+    /// Finds the end of the one value that starts at `start` (after any whitespace): the offset
+    /// just past it, validated as ``validate(_:options:backend:)`` validates a document — or `nil`
+    /// when the input may simply stop too early: `isFinal` is `false` and the value runs to the end
+    /// of `input`, or fails within a few bytes of it (the scanner looks at most 12 bytes past a
+    /// problem, a surrogate pair's escapes). How the feed reader splits a top-level array element by
+    /// element without holding the array.
+    ///
+    /// - Throws: ``ParseError`` with offsets in `input`, for a value that is wrong whatever follows.
+    package static func valueEnd(
+        in input: UnsafeRawBufferPointer,
+        from start: Int,
+        isFinal: Bool,
+        options: ParseOptions,
+        backend: String = ""
+    ) throws(ParseError) -> Int? {
+        var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: backend)
+        scanner.position = start
+        do {
+            scanner.skipWhitespace()
+            try scanner.scanValue()
+        } catch {
+            if !isFinal, error.offset + 16 >= input.count { return nil }
+            throw error
+        }
+        // A number or literal that reaches the end may go on in the bytes still to come.
+        if !isFinal, scanner.position >= input.count { return nil }
+        return scanner.position
+    }
+
     /// Where the JSON text starts once any UTF-8 byte-order mark is skipped; throws for UTF-16 and UTF-32.
     package static func contentStart(
         of input: UnsafeRawBufferPointer,

@@ -1,0 +1,129 @@
+public import FoundationEssentials
+
+extension Mapper {
+    /// A feed of ``JSON`` records from any byte source (a file, bytes in memory, a `FileHandle`),
+    /// gzip detected as ``FeedOptions/compression`` says.
+    ///
+    /// - Parameters:
+    ///   - source: Where the feed's bytes come from.
+    ///   - options: Format, error policy and limits.
+    ///   - onError: Receives each record skipped under ``FeedOptions/ErrorPolicy/skip``.
+    public func feed(
+        from source: some ByteSource,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) -> FeedReader<JSON> {
+        FeedReader(
+            source: source,
+            mapper: self,
+            options: options,
+            callSite: CallSite(file: file, line: line, function: function),
+            onError: onError,
+            transform: { $0 }
+        )
+    }
+
+    /// A feed of `T`s, each record decoded through `T`'s bridge (a map, a `JSONDecodable`, a rule
+    /// type: any ``Bridgeable``), from any byte source.
+    public func feed<T: Bridgeable & Sendable>(
+        _ type: T.Type,
+        from source: some ByteSource,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) -> FeedReader<T> {
+        feed(from: source, options: options, onError: onError, file: file, line: line, function: function) {
+            [self] json in try self.decode(T.self, from: json, file: file, line: line, function: function)
+        }
+    }
+
+    /// A feed of whatever `transform` makes of each record: any idiom — a rule
+    /// (`mapper.decode(with: rule, from: json)`), a `JSONDecodable`, a reader context.
+    public func feed<Element: Sendable>(
+        from source: some ByteSource,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function,
+        transform: @escaping @Sendable (JSON) throws -> Element
+    ) -> FeedReader<Element> {
+        FeedReader(
+            source: source,
+            mapper: self,
+            options: options,
+            callSite: CallSite(file: file, line: line, function: function),
+            onError: onError,
+            transform: transform
+        )
+    }
+
+    /// A feed of `T`s read from a file (gzip or not).
+    ///
+    /// - Throws: ``MappingError`` with code ``MappingError/Code/unreadableInput`` when the file
+    ///   cannot be opened.
+    public func feed<T: Bridgeable & Sendable>(
+        _ type: T.Type,
+        contentsOfFile path: String,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws(MappingError) -> FeedReader<T> {
+        let source: FileByteSource
+        do {
+            source = try FileByteSource(path: path)
+        } catch {
+            throw MappingError(parseError: error)
+        }
+        return feed(type, from: source, options: options, onError: onError, file: file, line: line, function: function)
+    }
+
+    /// A feed of ``JSON`` records read from a file (gzip or not).
+    ///
+    /// - Throws: ``MappingError`` with code ``MappingError/Code/unreadableInput`` when the file
+    ///   cannot be opened.
+    public func feed(
+        contentsOfFile path: String,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws(MappingError) -> FeedReader<JSON> {
+        let source: FileByteSource
+        do {
+            source = try FileByteSource(path: path)
+        } catch {
+            throw MappingError(parseError: error)
+        }
+        return feed(from: source, options: options, onError: onError, file: file, line: line, function: function)
+    }
+
+    /// A feed of `T`s from bytes in memory (`[UInt8]`, `Data`).
+    public func feed<T: Bridgeable & Sendable>(
+        _ type: T.Type,
+        from bytes: some ContiguousBytes,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) -> FeedReader<T> {
+        feed(
+            type,
+            from: MemoryByteSource(bytes),
+            options: options,
+            onError: onError,
+            file: file,
+            line: line,
+            function: function
+        )
+    }
+}
