@@ -64,6 +64,10 @@ public struct MappingOptions: Sendable {
     /// Where the logged reports go besides ``logHandler``: the `MapLogging` module's sinks.
     package var logReceivers: [LogReceiver] = []
 
+    /// Whether failed operations stay out of the log: set for the records of a feed, whose
+    /// failures the feed reader logs itself, rate-limited.
+    var leavesFailuresToCaller = false
+
     /// Bridges that replace a type's built-in bridge wherever the type is used implicitly.
     var overrides: [ObjectIdentifier: any Sendable] = [:]
 

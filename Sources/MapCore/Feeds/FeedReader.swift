@@ -78,7 +78,13 @@ public final class FeedReader<Element: Sendable> {
                 deliveredCount += 1
                 return value
             case .failure(let error):
-                try processor.handle(error)
+                do {
+                    try processor.handle(error)
+                } catch {
+                    finished = true
+                    processor.flushSuppressed()
+                    throw error
+                }
             }
         }
         return nil

@@ -99,7 +99,7 @@ final class FeedRecordProcessor<Element: Sendable> {
         let count = suppressed
         suppressed = 0
         let options = decoder.mapper.options
-        options.deliver(succeeded: true) {
+        options.deliver(succeeded: false) {
             DiagnosticsReport(
                 operation: .decode,
                 entries: [
@@ -110,7 +110,7 @@ final class FeedRecordProcessor<Element: Sendable> {
                         message: "\(count) more bad records skipped and not logged (maxLoggedErrorsPerSecond)"
                     )
                 ],
-                succeeded: true,
+                succeeded: false,
                 typeName: "\(Element.self)",
                 callSite: callSite,
                 text: .none
@@ -135,17 +135,17 @@ final class FeedRecordProcessor<Element: Sendable> {
         entry.message =
             "record #\(error.recordIndex) (line \(error.line), byte \(error.offset))"
             + (skipped ? " skipped: " : ": ") + entry.message
-        if skipped { entry.severity = .warning }
         if entry.line == nil {
             entry.line = error.line
             entry.column = error.column
         }
         entries.append(entry)
-        decoder.mapper.options.deliver(succeeded: skipped) {
+        // The record failed, whether the feed goes on or not: the errors level logs it.
+        decoder.mapper.options.deliver(succeeded: false) {
             DiagnosticsReport(
                 operation: .decode,
                 entries: entries,
-                succeeded: skipped,
+                succeeded: false,
                 typeName: "\(Element.self)",
                 callSite: callSite,
                 text: .none

@@ -37,13 +37,22 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) -> FeedReader<T> {
-        feed(from: source, options: options, onError: onError, file: file, line: line, function: function) {
-            [self] json in try self.decode(T.self, from: json, file: file, line: line, function: function)
+        // The feed logs a record's failure itself (rate-limited); the record's own decode logs
+        // only its warnings.
+        var quiet = self.options
+        quiet.leavesFailuresToCaller = true
+        let recordMapper = withOptions(quiet)
+        return feed(from: source, options: options, onError: onError, file: file, line: line, function: function) {
+            json in try recordMapper.decode(T.self, from: json, file: file, line: line, function: function)
         }
     }
 
     /// A feed of whatever `transform` makes of each record: any idiom — a rule
     /// (`mapper.decode(with: rule, from: json)`), a `JSONDecodable`, a reader context.
+    ///
+    /// A bad record's error is logged by the feed, rate-limited; a `transform` that decodes with
+    /// a mapper whose log level is above ``LogLevel/none`` logs it once more, unlimited — decode
+    /// with a mapper that does not log failures, or let the feed's log be the one.
     public func feed<Element: Sendable>(
         from source: some ByteSource,
         options: FeedOptions = FeedOptions(),

@@ -36,7 +36,9 @@ extension Compression {
 
 /// One zlib deflate stream, on the heap because zlib keeps a pointer back to it; `deflateEnd`
 /// in `deinit`.
-private final class Deflater {
+/// One zlib deflate stream: whole buffers (``deflate(_:)``) or piece by piece (``compress(_:finish:output:)``).
+/// Not `Sendable`: the stream is one writer's state.
+final class Deflater {
     private let stream: UnsafeMutablePointer<z_stream>
     private var isInitialized = false
     private let windowBits: Int32
@@ -57,17 +59,33 @@ private final class Deflater {
 
     /// Compresses all of `input`, feeding zlib at most 1 GiB at a time (its counts are 32-bit).
     func deflate(_ input: UnsafeRawBufferPointer) throws(MappingError) -> [UInt8] {
+        var output: [UInt8] = []
+        try start()
+        output.reserveCapacity(Int(deflateBound(stream, UInt(Swift.min(input.count, 1 << 30)))))
+        try compress(input, finish: true) { output.append(contentsOf: $0) }
+        return output
+    }
+
+    /// Starts the stream; ``compress(_:finish:output:)`` may be called after it.
+    func start() throws(MappingError) {
         let status = CZlib_deflateInit2(stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY)
         guard status == Z_OK else { throw failure("zlib could not start compressing (status \(status))") }
         isInitialized = true
-        var output: [UInt8] = []
-        output.reserveCapacity(Int(deflateBound(stream, UInt(min(input.count, 1 << 30)))))
+    }
+
+    /// Compresses `input`, handing each piece of output to `output` as zlib produces it; with
+    /// `finish`, ends the stream (the gzip trailer with its CRC and length is written).
+    func compress(
+        _ input: UnsafeRawBufferPointer,
+        finish: Bool,
+        output: (UnsafeRawBufferPointer) throws(MappingError) -> Void
+    ) throws(MappingError) {
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
         defer { chunk.deallocate() }
         guard let chunkBase = chunk.baseAddress else { throw failure("no output buffer") }
         var position = 0
         while true {
-            let slice = min(input.count - position, 1 << 30)
+            let slice = Swift.min(input.count - position, 1 << 30)
             let isLast = position + slice == input.count
             if let base = input.baseAddress {
                 stream.pointee.next_in = UnsafeMutablePointer(
@@ -75,19 +93,20 @@ private final class Deflater {
                 )
             }
             stream.pointee.avail_in = UInt32(slice)
+            let flush = isLast && finish ? Z_FINISH : Z_NO_FLUSH
             var status: Int32
             repeat {
                 stream.pointee.next_out = chunkBase.assumingMemoryBound(to: Bytef.self)
                 stream.pointee.avail_out = UInt32(chunk.count)
-                status = CZlib.deflate(stream, isLast ? Z_FINISH : Z_NO_FLUSH)
+                status = CZlib.deflate(stream, flush)
                 if status == Z_STREAM_ERROR { throw failure("zlib failed while compressing") }
                 let produced = chunk.count - Int(stream.pointee.avail_out)
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<produced]))
-            } while stream.pointee.avail_out == 0 || (isLast && status != Z_STREAM_END)
+                if produced > 0 { try output(UnsafeRawBufferPointer(rebasing: chunk[0..<produced])) }
+            } while stream.pointee.avail_out == 0 || (flush == Z_FINISH && status != Z_STREAM_END)
             stream.pointee.next_in = nil
             stream.pointee.next_out = nil
             position += slice
-            if isLast { return output }
+            if isLast { return }
         }
     }
 

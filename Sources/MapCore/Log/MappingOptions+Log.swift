@@ -33,7 +33,7 @@ extension MappingOptions {
     /// Hands a finished operation's report to the diagnostics handler and, when the level logs
     /// it, to the log. `report` is built only when one of them takes it.
     func deliver(succeeded: Bool, _ report: () -> DiagnosticsReport) {
-        let logs = logLevel.logs(succeeded: succeeded)
+        let logs = logLevel.logs(succeeded: succeeded) && (succeeded || !leavesFailuresToCaller)
         guard diagnosticsHandler != nil || logs else { return }
         let built = report()
         diagnosticsHandler?(built)

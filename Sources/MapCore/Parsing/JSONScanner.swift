@@ -52,7 +52,8 @@ package struct JSONScanner {
             scanner.skipWhitespace()
             try scanner.scanValue()
         } catch {
-            if !isFinal, error.offset + 16 >= input.count { return nil }
+            // An unterminated string or container is reported where it starts, far from the end.
+            if !isFinal, error.code == .unexpectedEndOfInput || error.offset + 16 >= input.count { return nil }
             throw error
         }
         // A number or literal that reaches the end may go on in the bytes still to come.

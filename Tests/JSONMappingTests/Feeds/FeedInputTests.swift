@@ -1,0 +1,123 @@
+import Foundation
+import JSONMapping
+import Testing
+
+@Suite struct FeedInputTests {
+    static func items(_ range: ClosedRange<Int>) -> [UInt8] {
+        Array(range.map { #"{"id": \#($0), "name": "item \#($0)"}"# + "\n" }.joined().utf8)
+    }
+
+    static func temporaryFile(_ bytes: [UInt8]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID()).ndjson.gz").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a multi-member gzip file is one feed: every member's records in order", arguments: feedBackends)
+    func multiMemberGzipFile(backend: String) throws {
+        let mapper = try Mapper(backend: Backends.named(backend))
+        let first = try Compression.gzip.compress(Self.items(1...500))
+        let second = try Compression.gzip.compress(Self.items(501...1000))
+        let path = try Self.temporaryFile(first + second)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reader = try mapper.feed(Item.self, contentsOfFile: path)
+        var ids: [Int] = []
+        while let item = try reader.next() { ids.append(item.id) }
+        #expect(ids == Array(1...1000))
+    }
+
+    @Test("a truncated gzip feed ends with an unreadable-input error, never with a cut-off record taken as whole")
+    func truncatedGzip() throws {
+        let mapper = try Mapper()
+        let whole = try Compression.gzip.compress(Self.items(1...2000))
+        let cut = Array(whole.prefix(whole.count * 6 / 10))
+        let reader = mapper.feed(Item.self, from: cut)
+        var ids: [Int] = []
+        var failure: FeedError?
+        do {
+            while let item = try reader.next() { ids.append(item.id) }
+        } catch {
+            failure = error
+        }
+        #expect(failure?.error.code == .unreadableInput)
+        #expect(failure?.error.parseError?.code == .truncatedCompressedData)
+        #expect(!ids.isEmpty)
+        #expect(ids == Array(1...ids.count), "every record handed out was whole and in order")
+        #expect(ids.count < 2000)
+    }
+
+    @Test("a file that does not exist is an unreadable-input error naming it")
+    func missingFile() throws {
+        let mapper = try Mapper()
+        do {
+            _ = try mapper.feed(Item.self, contentsOfFile: "/nonexistent/feed.ndjson")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .unreadableInput)
+            #expect(error.message.contains("/nonexistent/feed.ndjson"))
+        }
+    }
+
+    @Test("memory does not grow with the feed: 64 MB of records read with a bounded peak")
+    func boundedMemory() throws {
+        let mapper = try Mapper()
+        // 64 MB generated as it is read: nothing holds the feed.
+        struct Generated: ByteSource {
+            var produced = 0
+            let total = 64 << 20
+            var pending: [UInt8] = []
+            var next = 0
+            mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+                guard produced < total else { return 0 }
+                while pending.count < buffer.count {
+                    pending +=
+                        Array(#"{"id": \#(next), "name": "\#(String(repeating: "n", count: 200))"}"#.utf8) + [0x0A]
+                    next += 1
+                }
+                let count = min(buffer.count, total - produced)
+                pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                pending.removeFirst(count)
+                produced += count
+                return count
+            }
+        }
+        let before = peakResidentBytes()
+        let reader = mapper.feed(
+            Item.self,
+            from: Generated(),
+            options: FeedOptions(format: .ndjson, errorPolicy: .skip)
+        )
+        var count = 0
+        while try reader.next() != nil { count += 1 }
+        let growth = peakResidentBytes() - before
+        #expect(count > 290_000)
+        #expect(growth < 24 << 20, "peak resident memory grew by \(growth >> 20) MB reading 64 MB")
+    }
+
+    @Test("the NDJSON writer's gzip output reads back as the same records, compact, one per line")
+    func writerRoundTrip() throws {
+        var options = MappingOptions()
+        options.writer.formatting = .pretty(indent: 2)
+        let mapper = try Mapper(options: options)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID()).ndjson.gz").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try NDJSONWriter(mapper: mapper, path: path, compression: .gzip)
+        let items = (1...3000).map { Item(id: $0, name: "line\n\($0)") }
+        for item in items { try writer.write(item) }
+        try writer.finish()
+        #expect(writer.recordCount == 3000)
+        #expect(throws: MappingError.self) { try writer.write(items[0]) }
+
+        let compressed = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(compressed.starts(with: [0x1f, 0x8b]))
+        var inflated = InflatingByteSource(MemoryByteSource(Array(compressed)), compression: .gzip)
+        var head = [UInt8](repeating: 0, count: 64)
+        let count = try head.withUnsafeMutableBytes { try inflated.read(into: $0) }
+        let firstLine = String(decoding: head[0..<count], as: UTF8.self).split(separator: "\n").first
+        #expect(firstLine == #"{"id":1,"name":"line\n1"}"#)
+        let reader = try mapper.feed(Item.self, contentsOfFile: path)
+        var back: [Item] = []
+        while let item = try reader.next() { back.append(item) }
+        #expect(back == items)
+    }
+}
