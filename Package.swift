@@ -17,7 +17,8 @@ let package = Package(
         // Everything, with a default backend.
         .library(name: "JSONMapping", targets: ["JSONMapping"]),
         .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
-        .executable(name: "jsonmap-bench", targets: ["jsonmap-bench"]),
+        // The command-line tool: check, get, fmt, bench.
+        .executable(name: "jsonmap", targets: ["jsonmap"]),
         .executable(name: "jsonmap-jansson-only", targets: ["jsonmap-jansson-only"]),
     ],
     traits: [
@@ -84,8 +85,10 @@ let package = Package(
             dependencies: ["JSONMapping", .product(name: "Logging", package: "swift-log")],
             path: "Examples/LoggingServer"
         ),
+        // The command-line tool: `jsonmap check | get | fmt | bench`, one file per subcommand in
+        // Sources/jsonmap/Commands; the benchmark's corpus, measures and models in Sources/jsonmap/Bench.
         .executableTarget(
-            name: "jsonmap-bench",
+            name: "jsonmap",
             dependencies: [
                 "JSONMapping",
                 "MapLogging",

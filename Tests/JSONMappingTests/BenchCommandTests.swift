@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The `jsonmap-bench` command, run as a built binary from a folder with no corpus beside it, so
+/// The `jsonmap bench` command, run as a built binary from a folder with no corpus beside it, so
 /// it benchmarks its generated stand-ins. `swift build --build-tests` builds the binary; the
 /// tests fail when it is missing. Inputs and runs are the smallest the options allow: the debug
 /// binary is slow.
@@ -11,7 +11,7 @@ struct BenchCommandTests {
 
     /// Runs the bench in `scratch/work`, where `../shared/corpus` does not exist.
     static func run(_ arguments: [String], in scratch: Scratch) throws -> BuiltBinary.Outcome {
-        try BuiltBinary.run("jsonmap-bench", arguments, in: scratch)
+        try BuiltBinary.run("jsonmap", ["bench"] + arguments, in: scratch)
     }
 
     @Test("--iterations prints one checksum line for the selected row and exits 0")

@@ -36,6 +36,8 @@ enum BuiltBinary {
         var status: Int32
         var output: String
         var errors: String
+        /// Standard output as bytes, for output that is not text (gzip).
+        var outputData = Data()
 
         var lines: [Substring] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
         var errorLines: [Substring] { errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
@@ -79,10 +81,12 @@ enum BuiltBinary {
         }
         try process.run()
         process.waitUntilExit()
+        let outputData = try Data(contentsOf: outputFile)
         return Outcome(
             status: process.terminationStatus,
-            output: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-            errors: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
+            output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
+            outputData: outputData
         )
     }
 }

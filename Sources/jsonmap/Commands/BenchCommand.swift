@@ -2,21 +2,31 @@ import ArgumentParser
 import Foundation
 import JSONMapping
 
-/// Release-mode throughput benchmark, every measure side by side with Foundation's JSONDecoder
-/// (or, for encoding, JSONEncoder) in one process.
-@main
-struct Bench: ParsableCommand {
+/// `jsonmap bench`: release-mode throughput benchmark, every measure side by side with
+/// Foundation's JSONDecoder (or, for encoding, JSONEncoder) in one process.
+struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "jsonmap-bench",
+        commandName: "bench",
         abstract: "Measure parsing, mapping and encoding throughput against Foundation's JSONDecoder and JSONEncoder.",
         discussion: """
-            Measures alternate within one process; each figure is the median of --runs runs.
-            Build with `swift build -c release` first: debug figures mean nothing.
-            Decoding rows are compared with jsondecoder; encoding rows (jsonencoder, encode) with
-            jsonencoder, in a table of their own.
+            Measures alternate within one process; each figure is the median of --runs runs. \
+            Build with `swift build -c release` first: debug figures mean nothing. Decoding rows \
+            are compared with jsondecoder; encoding rows (jsonencoder, encode) with jsonencoder, \
+            in a table of their own.
 
             Measures: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).
             Backends: \(Backends.names.joined(separator: ", ")).
+
+            EXAMPLES
+              swift build -c release --product jsonmap
+              .build/release/jsonmap bench --runs 9
+              .build/release/jsonmap bench --json --file twitter --measure jsondecoder --measure bridges
+              .build/release/jsonmap bench --file canada --measure parse --backend jansson --iterations 3
+
+            EXIT STATUS
+              0   the table, the JSON rows or the checksums were printed
+              1   the corpus cannot be read, or a measure failed
+              64  usage error (--runs below 5, an unknown measure or backend)
             """
     )
 
@@ -46,6 +56,18 @@ struct Bench: ParsableCommand {
     @Option(help: "Run each selected row exactly this many times, print checksums and exit (for callgrind).")
     var iterations: Int?
 
+    func validate() throws {
+        // --iterations runs each row a fixed number of times and takes no medians.
+        if iterations == nil, runs < 5 { throw ValidationError("--runs must be at least 5") }
+        for name in backendNames {
+            do throws(MappingError) {
+                _ = try Backends.named(name)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+    }
+
     mutating func run() throws {
         let inputs = try Corpus.load(folder: corpus, only: files)
         let backends = try backendNames.isEmpty ? Backends.linked : backendNames.map { try Backends.named($0) }
@@ -61,7 +83,6 @@ struct Bench: ParsableCommand {
             }
             return
         }
-        guard runs >= 5 else { throw ValidationError("--runs must be at least 5") }
         if !json {
             print(
                 "corpus: \(inputs.first?.origin ?? "none"); median of \(runs) runs; MB/s of input; ratio = speed ÷ jsondecoder's"
