@@ -93,7 +93,9 @@ let package = Package(
                 "JSONMapping",
                 "MapLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The feed `jsonmap demo` decodes; Scripts/make-demo-feed.py writes it.
+            resources: [.copy("Resources/demo-feed.ndjson.gz")]
         ),
         // A program built from MapCore and BackendJansson alone: the test that it links no
         // libFoundation runs `ldd` on it.
