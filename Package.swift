@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "JSONMapping", targets: ["JSONMapping"]),
         .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
         .executable(name: "jsonmap-bench", targets: ["jsonmap-bench"]),
+        .executable(name: "jsonmap-feed-bench", targets: ["jsonmap-feed-bench"]),
         .executable(name: "jsonmap-jansson-only", targets: ["jsonmap-jansson-only"]),
     ],
     traits: [
@@ -89,6 +90,14 @@ let package = Package(
             dependencies: [
                 "JSONMapping",
                 "MapLogging",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The feed reader's benchmark: inflate, parse+map, sequential and parallel reading, peak RSS.
+        .executableTarget(
+            name: "jsonmap-feed-bench",
+            dependencies: [
+                "JSONMapping",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
