@@ -139,7 +139,10 @@ struct FeedBench: AsyncParsableCommand {
                 String(format: "%.2f", cores(measure, backend)), String(format: "%.1f", peakMB(measure, backend)),
             ])
         }
-        printTable(header: ["measure", "backend", "records/s", "MB/s", "seconds", "CPU/wall", "peak RSS MB"], rows: rows)
+        printTable(
+            header: ["measure", "backend", "records/s", "MB/s", "seconds", "CPU/wall", "peak RSS MB"],
+            rows: rows
+        )
 
         let appliesRSS = feed.inflatedBytes >= 1_000_000_000
         print()
@@ -168,7 +171,9 @@ struct FeedBench: AsyncParsableCommand {
         )
         if reference {
             let decoder = megabytes / seconds(.jsondecoder, "-")
-            let ratios = backends.map { "\($0) \(String(format: "%.2f×", megabytes / seconds(.parseMap, $0) / decoder))" }
+            let ratios = backends.map {
+                "\($0) \(String(format: "%.2f×", megabytes / seconds(.parseMap, $0) / decoder))"
+            }
             print("parse+map vs JSONDecoder per line: \(ratios.joined(separator: ", "))")
         }
     }

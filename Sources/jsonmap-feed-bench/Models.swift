@@ -80,6 +80,7 @@ struct DecodableFeedStatus: Decodable {
     var checksum: Int {
         Int(truncatingIfNeeded: id) &+ text.utf8.count &+ user.screenName.utf8.count &+ user.followersCount
             &+ retweetCount &+ favoriteCount &+ lang.utf8.count
-            &+ entities.hashtags.reduce(0) { $0 &+ $1.text.utf8.count } &+ Int(truncatingIfNeeded: inReplyToStatusId ?? 0)
+            &+ entities.hashtags.reduce(0) { $0 &+ $1.text.utf8.count }
+            &+ Int(truncatingIfNeeded: inReplyToStatusId ?? 0)
     }
 }
