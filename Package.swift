@@ -17,8 +17,9 @@ let package = Package(
         // Everything, with a default backend.
         .library(name: "JSONMapping", targets: ["JSONMapping"]),
         .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
-        // The command-line tool: check, get, fmt, bench.
+        // The command-line tool: demo, check, get, fmt, bench.
         .executable(name: "jsonmap", targets: ["jsonmap"]),
+        .executable(name: "jsonmap-feed-bench", targets: ["jsonmap-feed-bench"]),
         .executable(name: "jsonmap-jansson-only", targets: ["jsonmap-jansson-only"]),
     ],
     traits: [
@@ -96,6 +97,14 @@ let package = Package(
             ],
             // The feed `jsonmap demo` decodes; Scripts/make-demo-feed.py writes it.
             resources: [.copy("Resources/demo-feed.ndjson.gz")]
+        ),
+        // The feed reader's benchmark: inflate, parse+map, sequential and parallel reading, peak RSS.
+        .executableTarget(
+            name: "jsonmap-feed-bench",
+            dependencies: [
+                "JSONMapping",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // A program built from MapCore and BackendJansson alone: the test that it links no
         // libFoundation runs `ldd` on it.

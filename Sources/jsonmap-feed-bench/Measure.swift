@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import JSONMapping
+
+/// One configuration, run in a process of its own so that its peak RSS is its own.
+enum Measure: String, CaseIterable, ExpressibleByArgument {
+    /// The gzip file read through `InflatingByteSource` to its end.
+    case inflate
+    /// The plain records already in memory, split and mapped by the feed reader.
+    case parseMap = "parse+map"
+    /// The gzip file through the feed reader's `next()`.
+    case full
+    /// The gzip file through `parallel(workers:)`, consumed in an async context.
+    case parallel
+    /// The plain records in memory, each line decoded by Foundation's JSONDecoder.
+    case jsondecoder
+
+    var isPerBackend: Bool { self == .parseMap || self == .full || self == .parallel }
+}
+
+/// What a child process reports: one line, `RESULT key=value …`.
+struct ChildResult {
+    var seconds: Double
+    var records: Int
+    var checksum: Int
+    /// VmHWM, in kB.
+    var peakKB: Int
+    /// CPU time (user + system) of the process over the measured part: how many cores it kept busy.
+    var cpuSeconds: Double
+
+    var line: String {
+        "RESULT seconds=\(seconds) records=\(records) checksum=\(checksum) peak_kb=\(peakKB) cpu=\(cpuSeconds)"
+    }
+
+    init(seconds: Double, records: Int, checksum: Int, peakKB: Int, cpuSeconds: Double) {
+        self.seconds = seconds
+        self.records = records
+        self.checksum = checksum
+        self.peakKB = peakKB
+        self.cpuSeconds = cpuSeconds
+    }
+
+    init?(output: String) {
+        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("RESULT ") }) else { return nil }
+        var fields: [String: String] = [:]
+        for pair in line.dropFirst("RESULT ".count).split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        guard let seconds = fields["seconds"].flatMap(Double.init), let records = fields["records"].flatMap(Int.init),
+            let checksum = fields["checksum"].flatMap(Int.init), let peakKB = fields["peak_kb"].flatMap(Int.init),
+            let cpuSeconds = fields["cpu"].flatMap(Double.init)
+        else { return nil }
+        self.init(seconds: seconds, records: records, checksum: checksum, peakKB: peakKB, cpuSeconds: cpuSeconds)
+    }
+}
+
+/// The child's side: runs one configuration once and times it.
+enum ChildRun {
+    struct Configuration {
+        var measure: Measure
+        var backend: String
+        var path: String
+        var basePath: String
+        var repeats: Int
+        var workers: Int
+    }
+
+    static func run(_ configuration: Configuration) async throws -> ChildResult {
+        let clock = ContinuousClock()
+        var records = 0
+        var checksum = 0
+        var parseOptions = ParseOptions()
+        // The default bound (1 GiB) is a guard for documents held whole; a longer feed raises it.
+        parseOptions.maxInflatedSize = Int.max
+        let mapper = try Mapper(backendNamed: configuration.backend, parseOptions: parseOptions)
+        var plain: [UInt8] = []
+        if configuration.measure == .parseMap || configuration.measure == .jsondecoder {
+            plain = try Inputs.inflate(path: configuration.basePath)
+        }
+        let cpuStart = cpuTime()
+        let start = clock.now
+        switch configuration.measure {
+        case .inflate:
+            let source = InflatingByteSource(try FileByteSource(path: configuration.path), maxInflatedSize: Int.max)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Inputs.readSize, alignment: 1)
+            defer { buffer.deallocate() }
+            while true {
+                let count = try source.read(into: buffer)
+                if count == 0 { break }
+                checksum &+= Int(buffer[count - 1]) &+ count
+            }
+        case .parseMap:
+            var options = FeedOptions()
+            options.compression = .none
+            let reader = mapper.feed(
+                FeedStatus.self,
+                from: RepeatingByteSource(plain, times: configuration.repeats),
+                options: options
+            )
+            while let status = try reader.next() {
+                records += 1
+                checksum &+= status.checksum
+            }
+        case .full:
+            let reader = try mapper.feed(FeedStatus.self, contentsOfFile: configuration.path)
+            while let status = try reader.next() {
+                records += 1
+                checksum &+= status.checksum
+            }
+        case .parallel:
+            let reader = try mapper.feed(FeedStatus.self, contentsOfFile: configuration.path)
+            for try await status in reader.parallel(workers: configuration.workers) {
+                records += 1
+                checksum &+= status.checksum
+            }
+        case .jsondecoder:
+            let decoder = JSONDecoder()
+            for _ in 0..<configuration.repeats {
+                var lineStart = 0
+                while lineStart < plain.count {
+                    let end = plain[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? plain.count
+                    if end > lineStart {
+                        let status = try decoder.decode(DecodableFeedStatus.self, from: Data(plain[lineStart..<end]))
+                        records += 1
+                        checksum &+= status.checksum
+                    }
+                    lineStart = end + 1
+                }
+            }
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return ChildResult(
+            seconds: seconds,
+            records: records,
+            checksum: checksum,
+            peakKB: peakResidentKB(),
+            cpuSeconds: cpuTime() - cpuStart
+        )
+    }
+
+    /// User and system CPU seconds of this process, all threads.
+    static func cpuTime() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    /// This process's peak resident set (VmHWM), in kB; 0 where /proc is not there.
+    static func peakResidentKB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}
