@@ -28,6 +28,11 @@ public final class FeedReader<Element: Sendable> {
 
     /// Records handed out so far.
     public private(set) var deliveredCount = 0
+    /// The bytes of input the reader holds now (its record buffer's capacity; the read buffer
+    /// and zlib's state are fixed on top): bounded by the longest record plus a read or two, never
+    /// by the feed's length.
+    public var bufferedByteCount: Int { splitter.bytes.capacity }
+
     /// Records skipped under ``FeedOptions/ErrorPolicy/skip``.
     public var skippedCount: Int { processor.skippedCount }
 

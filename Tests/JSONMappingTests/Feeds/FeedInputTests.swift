@@ -58,13 +58,14 @@ import Testing
         }
     }
 
-    @Test("memory does not grow with the feed: 64 MB of records read with a bounded peak")
+    @Test("memory does not grow with the feed: 16 MB of records read through a buffer that stays small")
     func boundedMemory() throws {
         let mapper = try Mapper()
-        // 64 MB generated as it is read: nothing holds the feed.
+        // 16 MB generated as it is read: nothing holds the feed. (Peak RSS is per process, and
+        // tests run side by side; jsonmap-feed-bench measures it, per configuration, on 1 GB.)
         struct Generated: ByteSource {
             var produced = 0
-            let total = 64 << 20
+            let total = 16 << 20
             var pending: [UInt8] = []
             var next = 0
             mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
@@ -81,17 +82,19 @@ import Testing
                 return count
             }
         }
-        let before = peakResidentBytes()
         let reader = mapper.feed(
             Item.self,
             from: Generated(),
             options: FeedOptions(format: .ndjson, errorPolicy: .skip)
         )
         var count = 0
-        while try reader.next() != nil { count += 1 }
-        let growth = peakResidentBytes() - before
-        #expect(count > 290_000)
-        #expect(growth < 24 << 20, "peak resident memory grew by \(growth >> 20) MB reading 64 MB")
+        var largest = 0
+        while try reader.next() != nil {
+            count += 1
+            largest = max(largest, reader.bufferedByteCount)
+        }
+        #expect(count > 70_000)
+        #expect(largest <= 1 << 20, "the reader held \(largest) bytes at most")
     }
 
     @Test("the NDJSON writer's gzip output reads back as the same records, compact, one per line")

@@ -68,15 +68,5 @@ func ndjson(_ lines: [String]) -> [UInt8] {
     Array(lines.joined(separator: "\n").utf8)
 }
 
-/// Peak resident memory of this process so far, in bytes (Linux's VmHWM).
-func peakResidentBytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        let digits = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-        return digits * 1024
-    }
-    return 0
-}
-
 /// Every backend linked into the umbrella.
 let feedBackends = Backends.names
