@@ -123,3 +123,128 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
 
 // As for AsyncFeed: one consumer, one task at a time.
 extension ParallelFeed: @unchecked Sendable {}
+
+/// A feed read from an `AsyncSequence` of byte chunks — a network body, a pipe — inflated when
+/// it is gzip, cut into records and mapped as they arrive; see
+/// ``Mapper/feed(_:chunks:options:onError:file:line:function:)``.
+///
+/// Throws ``FeedError``: the first bad record under the stop policy; input that cannot be read or
+/// inflated (the chunk sequence's own errors become ``MappingError/Code/unreadableInput``), and
+/// (arrays) malformed JSON, under either policy. Cancelling the consuming task ends it at the next
+/// record.
+///
+/// `Sendable` only as far as its chunk sequence is: it is meant to be made and consumed by one task.
+public struct AsyncChunkFeed<Element: Sendable, Chunks: AsyncSequence>: AsyncSequence
+where Chunks.Element == [UInt8] {
+    let chunks: AsyncInflatingSequence<Chunks>
+    let splitter: FeedSplitter
+    let makeProcessor: () -> FeedRecordProcessor<Element>
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var chunks: AsyncInflatingSequence<Chunks>.AsyncIterator
+        var splitter: FeedSplitter
+        let processor: FeedRecordProcessor<Element>
+        var finished = false
+
+        public mutating func next() async throws(FeedError) -> Element? {
+            while !finished, !Task.isCancelled {
+                let step: FeedSplitter.Step
+                do {
+                    step = try splitter.next()
+                } catch {
+                    if error.error.code == .inputTooLarge, splitter.format == .ndjson {
+                        try handle(error)
+                        continue
+                    }
+                    finish()
+                    throw error
+                }
+                switch step {
+                case .record(let record):
+                    let outcome = splitter.bytes.withUnsafeBytes { all in
+                        processor.decoder.decode(UnsafeRawBufferPointer(rebasing: all[record.range]), at: record)
+                    }
+                    switch outcome {
+                    case .success(let value): return value
+                    case .failure(let error): try handle(error)
+                    }
+                case .end:
+                    finish()
+                case .needsInput:
+                    do {
+                        if let chunk = try await chunks.next() {
+                            chunk.withUnsafeBytes { splitter.append($0) }
+                        } else {
+                            splitter.finish()
+                        }
+                    } catch {
+                        let failure =
+                            (error as? ParseError).map { MappingError(parseError: $0) }
+                            ?? MappingError(code: .unreadableInput, message: "\(error)", underlyingError: error)
+                        finish()
+                        throw FeedError(
+                            recordIndex: splitter.recordCount,
+                            line: splitter.position.line,
+                            column: splitter.position.column,
+                            offset: splitter.offset,
+                            error: failure
+                        )
+                    }
+                }
+            }
+            return nil
+        }
+
+        private mutating func handle(_ error: FeedError) throws(FeedError) {
+            do {
+                try processor.handle(error)
+            } catch {
+                finish()
+                throw error
+            }
+        }
+
+        private mutating func finish() {
+            finished = true
+            processor.flushSuppressed()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(chunks: chunks.makeAsyncIterator(), splitter: splitter, processor: makeProcessor())
+    }
+}
+
+extension Mapper {
+    /// A feed of `T`s from an `AsyncSequence` of byte chunks (gzip detected as
+    /// ``FeedOptions/compression`` says): records are cut and mapped as the chunks arrive,
+    /// holding only the current record and the chunk being read.
+    public func feed<T: Bridgeable & Sendable, Chunks: AsyncSequence>(
+        _ type: T.Type,
+        chunks: Chunks,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) -> AsyncChunkFeed<T, Chunks> where Chunks.Element == [UInt8] {
+        var quiet = self.options
+        quiet.leavesFailuresToCaller = true
+        let recordMapper = withOptions(quiet)
+        let callSite = CallSite(file: file, line: line, function: function)
+        return AsyncChunkFeed(
+            chunks: chunks.inflated(options.compression, maxInflatedSize: parseOptions.maxInflatedSize),
+            splitter: FeedSplitter(
+                format: options.format,
+                maxRecordSize: options.maxRecordSize,
+                parseOptions: parseOptions,
+                backend: backend.name
+            ),
+            makeProcessor: { [self] in
+                FeedRecordProcessor(mapper: self, options: options, callSite: callSite, onError: onError) { json in
+                    try recordMapper.decode(T.self, from: json, file: file, line: line, function: function)
+                }
+            }
+        )
+    }
+}

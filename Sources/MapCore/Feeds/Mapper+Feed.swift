@@ -8,6 +8,9 @@ extension Mapper {
     ///   - source: Where the feed's bytes come from.
     ///   - options: Format, error policy and limits.
     ///   - onError: Receives each record skipped under ``FeedOptions/ErrorPolicy/skip``.
+    ///   - file: The caller's file, for the diagnostics; leave the default.
+    ///   - line: The caller's line, for the diagnostics; leave the default.
+    ///   - function: The caller's function, for the diagnostics; leave the default.
     public func feed(
         from source: some ByteSource,
         options: FeedOptions = FeedOptions(),

@@ -31,9 +31,11 @@ public final class NDJSONWriter {
     /// A writer handing its bytes to `output`.
     ///
     /// - Parameters:
+    ///   - mapper: Encodes the records, with its bridges, options and log.
     ///   - compression: ``Compression/none`` (the default), ``Compression/gzip``,
     ///     ``Compression/zlib`` or ``Compression/rawDeflate`` (``Compression/automatic`` means gzip).
     ///   - level: zlib's compression level, 0...9. Default 6.
+    ///   - output: Receives the bytes, compressed if asked, as they are made.
     /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` for a level
     ///   outside 0...9.
     public convenience init(

@@ -123,4 +123,52 @@ import Testing
         while let item = try reader.next() { back.append(item) }
         #expect(back == items)
     }
+
+    static func chunks(_ bytes: [UInt8], sizes: [Int]) -> AsyncStream<[UInt8]> {
+        AsyncStream { continuation in
+            var position = 0
+            var index = 0
+            while position < bytes.count {
+                let size = sizes[index % sizes.count]
+                continuation.yield(Array(bytes[position..<min(bytes.count, position + size)]))
+                position += size
+                index += 1
+            }
+            continuation.finish()
+        }
+    }
+
+    @Test(
+        "a gzip feed arriving as odd-sized async chunks: every record, a bad one skipped and reported",
+        arguments: feedBackends
+    )
+    func asyncChunks(backend: String) async throws {
+        let mapper = try Mapper(backend: Backends.named(backend))
+        var plain = Self.items(1...400)
+        plain += Array(#"{"id": "x", "name": "bad"}"#.utf8) + [0x0A] + Self.items(401...500)
+        let compressed = try Compression.gzip.compress(plain)
+        let box = ErrorBox()
+        var ids: [Int] = []
+        let feed = mapper.feed(
+            Item.self,
+            chunks: Self.chunks(compressed, sizes: [1, 7, 333, 4096, 2]),
+            options: FeedOptions(format: .ndjson, errorPolicy: .skip),
+            onError: { box.append($0) }
+        )
+        for try await item in feed { ids.append(item.id) }
+        #expect(ids == Array(1...500))
+        #expect(box.errors.map(\.recordIndex) == [400])
+        #expect(box.errors.map(\.line) == [401])
+
+        let cut = Array(compressed.prefix(compressed.count / 2))
+        var before = 0
+        do {
+            for try await _ in mapper.feed(Item.self, chunks: Self.chunks(cut, sizes: [100])) { before += 1 }
+            Issue.record("a truncated stream must end with an error")
+        } catch {
+            #expect(error.error.code == .unreadableInput)
+            #expect(error.error.parseError?.code == .truncatedCompressedData)
+        }
+        #expect(before > 0 && before < 500)
+    }
 }
