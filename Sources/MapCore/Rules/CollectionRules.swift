@@ -30,6 +30,9 @@ public struct ArrayRule<Item: JSONBridge>: JSONBridge {
 
     /// Reads every item; see the type's description for invalid items. With
     /// ``MappingOptions/collectsAllErrors``, every item is read and each failure recorded.
+    // Inlinable, so that a rule's field reading an array of objects specializes the item rule's
+    // decode too: unspecialized, every item went through generic metadata lookups.
+    @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
         guard json.kind == .array else {
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")

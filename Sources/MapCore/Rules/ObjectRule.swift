@@ -40,24 +40,40 @@ public struct ObjectRule<Value>: JSONBridge {
     @usableFromInline let typeName: String
     /// Keeps a ``recursive(_:)`` rule's box alive (see ``RecursiveRule``).
     let anchor: (any AnyObject & Sendable)?
+    /// The decode loop, specialized for `Value`: made where the rule is made (in the caller's
+    /// module, the initializers being inlinable), so that a caller that reaches ``decode(_:in:)``
+    /// generically — `mapper.decode(with: rule, from:)`, a rule inside a generic bridge — still
+    /// runs the loop without looking up generic metadata at every step.
+    @usableFromInline let specializedDecode: @Sendable (ObjectRule, JSON, MappingContext) throws -> Value
 
     /// A rule whose values start as `factory()` — `ObjectRule(Folder())` — before the fields are
     /// bound. The factory runs once per decoded value, and only when every field was read.
+    @inlinable
     public init(_ factory: @autoclosure @escaping @Sendable () -> Value) {
         self.init(factory: factory)
     }
 
     /// A rule whose values start as `factory()` before the fields are bound.
+    @inlinable
     public init(_ type: Value.Type = Value.self, factory: @escaping @Sendable () -> Value) {
-        self.init(factory: factory, fields: [], slotsSize: 0, slotsAlignment: 1, anchor: nil)
+        self.init(
+            factory: factory,
+            fields: [],
+            slotsSize: 0,
+            slotsAlignment: 1,
+            anchor: nil,
+            specializedDecode: { rule, json, context in try rule.decodeFields(json, in: context) }
+        )
     }
 
+    @usableFromInline
     init(
         factory: @escaping @Sendable () -> Value,
         fields: [RuleField<Value>],
         slotsSize: Int,
         slotsAlignment: Int,
-        anchor: (any AnyObject & Sendable)?
+        anchor: (any AnyObject & Sendable)?,
+        specializedDecode: @escaping @Sendable (ObjectRule, JSON, MappingContext) throws -> Value
     ) {
         self.factory = factory
         self.fields = fields
@@ -65,6 +81,7 @@ public struct ObjectRule<Value>: JSONBridge {
         self.slotsAlignment = slotsAlignment
         self.typeName = "\(Value.self)"
         self.anchor = anchor
+        self.specializedDecode = specializedDecode
     }
 
     /// Always ``JSONKind/object``.
@@ -79,7 +96,8 @@ public struct ObjectRule<Value>: JSONBridge {
             fields: fields + [makeField(offset)],
             slotsSize: offset + size,
             slotsAlignment: max(slotsAlignment, alignment),
-            anchor: anchor
+            anchor: anchor,
+            specializedDecode: specializedDecode
         )
     }
 
@@ -93,6 +111,12 @@ public struct ObjectRule<Value>: JSONBridge {
     // each step of them looked up generic metadata at run time (twice the map row's cost).
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        try specializedDecode(self, json, context)
+    }
+
+    /// The loop of ``decode(_:in:)``.
+    @inlinable
+    func decodeFields(_ json: JSON, in context: MappingContext) throws -> Value {
         guard json.kind == .object else {
             throw context.kindError(expected: .object, at: json, targetType: typeName)
         }
@@ -106,7 +130,7 @@ public struct ObjectRule<Value>: JSONBridge {
             let flags = base + flagsOffset
             flags.initializeMemory(as: UInt8.self, repeating: 0, count: fields.count)
             var firstFailure: MappingError?
-            for index in fields.indices {
+            for index in 0..<fields.count {
                 let field = fields[index]
                 do {
                     if try field.read(json, context, base + field.offset) {
@@ -430,7 +454,8 @@ extension ObjectRule {
             fields: inner.fields,
             slotsSize: inner.slotsSize,
             slotsAlignment: inner.slotsAlignment,
-            anchor: box
+            anchor: box,
+            specializedDecode: inner.specializedDecode
         )
     }
 }
