@@ -118,6 +118,58 @@ final class TextBox: Sendable {
         #expect(unknown.allSatisfy { $0.severity == .warning })
     }
 
+    @Test("verbose reports unknown keys for Gloss models and reader contexts too, nested objects included")
+    func unknownKeysInLenientIdioms() throws {
+        struct Owner: JSONInitializable {
+            var login: String
+            init?(json: JSON) {
+                guard let login: String = "login" <~~ json else { return nil }
+                self.login = login
+            }
+        }
+        struct Repo: JSONInitializable {
+            var name: String
+            var owner: Owner?
+            init?(json: JSON) {
+                guard let name: String = "name" <~~ json else { return nil }
+                self.name = name
+                self.owner = "owner" <~~ json
+            }
+        }
+        let sink = InMemoryLogSink()
+        let mapper = try mapper {
+            $0.logLevel = .verbose
+            $0.addLogSink(sink)
+        }
+        let repo = try mapper.decode(
+            Repo.self,
+            from: #"{"name": "x", "stars": 3, "owner": {"login": "ada", "id": 7}}"#
+        )
+        #expect(repo.owner?.login == "ada")
+        #expect(sink.entries.filter { $0.kind == .unknownKey }.map(\.path) == ["stars", ["owner", "id"]])
+
+        struct Reader: JSONReaderInitializable {
+            var name: String
+            var owner: OwnerReader?
+            init(_ context: JSONReaderContext) {
+                name = context.getString("name") ?? ""
+                owner = context.getObject("owner", ofClass: OwnerReader.self)
+            }
+        }
+        struct OwnerReader: JSONReaderInitializable {
+            var login: String
+            init(_ context: JSONReaderContext) { login = context.getString("login") ?? "" }
+        }
+        sink.clear()
+        let (value, context) = mapper.read(
+            Reader.self,
+            from: #"{"name": "x", "stars": 3, "owner": {"login": "ada", "id": 7}}"#
+        )
+        #expect(value.owner?.login == "ada")
+        #expect(context.problems.map(\.path) == ["stars", ["owner", "id"]])
+        #expect(sink.entries.map(\.kind) == [.unknownKey, .unknownKey])
+    }
+
     @Test("errors level does not report unknown keys of a decode that succeeded or failed")
     func errorsLevelSkipsUnknownKeys() throws {
         let sink = InMemoryLogSink()

@@ -93,17 +93,20 @@ extension JSON {
     /// reading, the named form of `key <~~ json`. A value that is there but not a `T` is recorded
     /// as a warning in the current decode's diagnostics: lenient, not silent.
     public func lenientValue<T: Bridgeable>(_ type: T.Type = T.self, at key: String) -> T? {
-        lenientlyDecoded(self[key], with: ImplicitBridge<T>())
+        MappingContext.current?.noteKeyRead(key, in: self)
+        return lenientlyDecoded(self[key], with: ImplicitBridge<T>())
     }
 
     /// The value at `path` as `T`, or `nil` — the named form of `path <~~ json`.
     public func lenientValue<T: Bridgeable>(_ type: T.Type = T.self, at path: JSONPath) -> T? {
-        lenientlyDecoded(self[path], with: ImplicitBridge<T>())
+        MappingContext.current?.noteKeyReads(along: path, from: self)
+        return lenientlyDecoded(self[path], with: ImplicitBridge<T>())
     }
 
     /// The value at `path` through `bridge` (a custom transformation, a date format), or `nil`.
     public func lenientValue<B: JSONBridge>(at path: JSONPath, with bridge: B) -> B.Value? {
-        lenientlyDecoded(self[path], with: bridge)
+        MappingContext.current?.noteKeyReads(along: path, from: self)
+        return lenientlyDecoded(self[path], with: bridge)
     }
 
     private func lenientlyDecoded<B: JSONBridge>(_ target: JSON, with bridge: B) -> B.Value? {

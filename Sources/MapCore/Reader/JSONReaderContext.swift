@@ -53,6 +53,15 @@ public final class JSONReaderContext {
         self.context = MappingContext(options: options, base: json, collectsDiagnostics: true)
     }
 
+    /// A context for an object inside another's: the same mapping context, so that key reads
+    /// and problems are the whole read's.
+    private init(child json: JSON, context: MappingContext) {
+        self.json = json
+        self.isValid = true
+        self.parseError = nil
+        self.context = context
+    }
+
     /// A context over input that did not parse: it reads as an empty object.
     public init(invalid error: ParseError, options: MappingOptions = MappingOptions()) {
         let empty: JSON = [:]
@@ -72,19 +81,21 @@ public final class JSONReaderContext {
     public func getBool(_ key: String) -> Bool? { get(key) }
     /// Any bridgeable value at `key`, or `nil`.
     public func get<T: Bridgeable>(_ key: String, as type: T.Type = T.self) -> T? {
-        read(json[key], with: ImplicitBridge<T>())
+        context.noteKeyRead(key, in: json)
+        return read(json[key], with: ImplicitBridge<T>())
     }
 
     /// The object at `key` made into a `T` through a context of its own (which shares this one's
     /// problems), or `nil` when it is missing or not an object.
     public func getObject<T: JSONReaderInitializable>(_ key: String, ofClass type: T.Type) -> T? {
+        context.noteKeyRead(key, in: json)
         let value = json[key]
         guard let kind = value.kind, kind != .null else { return nil }
         guard kind == .object else {
             noteWrongKind(value, expected: .object, type: "\(T.self)")
             return nil
         }
-        let child = JSONReaderContext(value, options: context.options)
+        let child = JSONReaderContext(child: value, context: context)
         let object = T(child)
         problems += child.problems
         return object
@@ -93,6 +104,7 @@ public final class JSONReaderContext {
     /// The array at `key` with each element as a `T`; `[]` when it is missing or not an array.
     /// Elements that are not `T`s are left out, each recorded as a problem.
     public func getArray<T: Bridgeable>(_ key: String, of type: T.Type = T.self) -> [T] {
+        context.noteKeyRead(key, in: json)
         let value = json[key]
         guard let kind = value.kind, kind != .null else { return [] }
         guard kind == .array else {
@@ -110,6 +122,7 @@ public final class JSONReaderContext {
 
     /// The array at `key` with each object element made into a `T`; `[]` when it is missing.
     public func getArray<T: JSONReaderInitializable>(_ key: String, ofClass type: T.Type) -> [T] {
+        context.noteKeyRead(key, in: json)
         let value = json[key]
         guard let kind = value.kind, kind != .null else { return [] }
         guard kind == .array else {
@@ -121,10 +134,26 @@ public final class JSONReaderContext {
                 noteWrongKind(element, expected: .object, type: "\(T.self)")
                 return nil
             }
-            let child = JSONReaderContext(element, options: context.options)
+            let child = JSONReaderContext(child: element, context: context)
             let object = T(child)
             problems += child.problems
             return object
+        }
+    }
+
+    /// Adds the keys no getter read, as ``LogEntry/Kind/unknownKey`` warnings, when the options
+    /// track key reads (``MappingOptions/reportsUnknownKeys`` or the verbose log level).
+    func noteUnreadKeys() {
+        guard context.options.tracksKeyReads else { return }
+        for path in context.unreadKeys(below: json) {
+            problems.append(
+                LogEntry(
+                    severity: .warning,
+                    kind: .unknownKey,
+                    path: path,
+                    message: "no getter read the key \"\(path.components.last.map { "\($0)" } ?? "")\""
+                )
+            )
         }
     }
 
@@ -194,6 +223,7 @@ extension Mapper {
     ) -> (value: T, context: JSONReaderContext) {
         let context = readerContext(input, file: file, line: line, function: function)
         let value = T(context)
+        if context.isValid { context.noteUnreadKeys() }
         if context.isValid, !context.problems.isEmpty {
             options.deliver(succeeded: true) {
                 DiagnosticsReport(
