@@ -756,29 +756,27 @@ extension MigrationGuideTests {
                 }
             }
 
-            final class LogLines: Sendable {  // where the lines go; a real program logs them
-                let lines = Mutex<[String]>([])
+            final class LogTexts: Sendable {  // where the text goes; a real program logs it
+                let texts = Mutex<[String]>([])
             }
-            let log = LogLines()
+            let log = LogTexts()
 
             var options = MappingOptions()
-            options.diagnosticsHandler = { report in
-                guard !report.succeeded else { return }  // Rosetta's .Errors; remove the guard for .Verbose
-                log.lines.withLock { lines in
-                    lines.append("\(report.typeName) at \(report.callSite)")
-                    lines += report.entries.map(\.description)
-                }
-            }
+            options.logLevel = .errors  // Rosetta's .Errors; .verbose also logs decodes that only warn
+            options.logHandler = { text in log.texts.withLock { $0.append(text) } }  // default: standard error
             let logging = try Mapper(backend: mapper.backend, options: options)
             let pilot = logging.map(Pilot.self, from: #"{"age": 0, "website": "ftp://example.com"}"#)
             // guide-end
             #expect(pilot == nil)
-            let lines = log.lines.withLock { $0 }
-            #expect(lines.count == 4)
-            #expect(lines.first?.hasPrefix("Pilot at JSONMappingTests/MigrationGuideTests.swift:") == true)
+            let texts = log.texts.withLock { $0 }
+            #expect(texts.count == 1)
+            let lines = (texts.first ?? "").split(separator: "\n").map(String.init)
+            #expect(lines.count == 5)
+            #expect(lines.first?.hasPrefix("MigrationGuideTests.swift:") == true)
             #expect(lines.first?.hasSuffix(" logs(backend:)") == true)
             #expect(
                 Array(lines.dropFirst()) == [
+                    #"JSON: {"age": 0, "website": "ftp://example.com"}"#,
                     #"Error: Value Missing for key-path: name — no value for key "name"; expected a string"#,
                     "Error: Validation Failed for key-path: age — 0 did not pass the validation of Int",
                     #"Warning: Validation Failed for key-path: website — optional value skipped: "ftp://example.com" did not pass the validation of URL"#,
