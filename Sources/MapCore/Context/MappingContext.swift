@@ -392,15 +392,19 @@ public final class MappingContext {
 
     /// Records a ``LogEntry/Kind/unknownKey`` warning for each key ``unreadKeys(below:)`` finds.
     func reportUnknownKeys(below root: JSON) {
-        guard tracksKeyReads else { return }
-        for path in unreadKeys(below: root) {
-            record(
-                LogEntry(
-                    severity: .warning,
-                    kind: .unknownKey,
-                    path: path,
-                    message: "no mapping read the key \"\(path.components.last.map { "\($0)" } ?? "")\""
-                )
+        for entry in unknownKeyEntries(below: root) { record(entry) }
+    }
+
+    /// A ``LogEntry/Kind/unknownKey`` warning for each key ``unreadKeys(below:)`` finds; none
+    /// when key reads are not tracked.
+    func unknownKeyEntries(below root: JSON) -> [LogEntry] {
+        guard tracksKeyReads else { return [] }
+        return unreadKeys(below: root).map { path in
+            LogEntry(
+                severity: .warning,
+                kind: .unknownKey,
+                path: path,
+                message: "no mapping read the key \"\(path.components.last.map { "\($0)" } ?? "")\""
             )
         }
     }

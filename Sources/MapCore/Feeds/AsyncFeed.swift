@@ -58,7 +58,7 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                     readyIndex += 1
                     switch outcome {
                     case .success(let value): return value
-                    case .failure(let error): try reader.recordProcessor.handle(error)
+                    case .failure(let error): try reader.cursor.handle(error)
                     }
                 }
                 if inputDone { return nil }
@@ -77,7 +77,7 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                 }
                 raw.append(next)
             }
-            let decoder = reader.recordProcessor.decoder
+            let decoder = reader.cursor.processor.decoder
             let records = raw
             let slices = Swift.min(workers, Swift.max(1, records.count))
             var results = [Result<Element, FeedError>?](repeating: nil, count: records.count)
@@ -137,81 +137,38 @@ extension ParallelFeed: @unchecked Sendable {}
 public struct AsyncChunkFeed<Element: Sendable, Chunks: AsyncSequence>: AsyncSequence
 where Chunks.Element == [UInt8] {
     let chunks: AsyncInflatingSequence<Chunks>
-    let splitter: FeedSplitter
-    let makeProcessor: () -> FeedRecordProcessor<Element>
+    let makeCursor: () -> FeedCursor<Element>
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         var chunks: AsyncInflatingSequence<Chunks>.AsyncIterator
-        var splitter: FeedSplitter
-        let processor: FeedRecordProcessor<Element>
-        var finished = false
+        let cursor: FeedCursor<Element>
 
         public mutating func next() async throws(FeedError) -> Element? {
-            while !finished, !Task.isCancelled {
-                let step: FeedSplitter.Step
-                do {
-                    step = try splitter.next()
-                } catch {
-                    if error.error.code == .inputTooLarge, splitter.format == .ndjson {
-                        try handle(error)
-                        continue
-                    }
-                    finish()
-                    throw error
-                }
-                switch step {
-                case .record(let record):
-                    let outcome = splitter.bytes.withUnsafeBytes { all in
-                        processor.decoder.decode(UnsafeRawBufferPointer(rebasing: all[record.range]), at: record)
-                    }
-                    switch outcome {
-                    case .success(let value): return value
-                    case .failure(let error): try handle(error)
-                    }
-                case .end:
-                    finish()
+            while !Task.isCancelled {
+                switch try cursor.nextValue() {
+                case .value(let value): return value
+                case .end: return nil
                 case .needsInput:
                     do {
                         if let chunk = try await chunks.next() {
-                            chunk.withUnsafeBytes { splitter.append($0) }
+                            chunk.withUnsafeBytes { cursor.append($0) }
                         } else {
-                            splitter.finish()
+                            cursor.endOfInput()
                         }
                     } catch {
-                        let failure =
+                        throw cursor.inputFailed(
                             (error as? ParseError).map { MappingError(parseError: $0) }
-                            ?? MappingError(code: .unreadableInput, message: "\(error)", underlyingError: error)
-                        finish()
-                        throw FeedError(
-                            recordIndex: splitter.recordCount,
-                            line: splitter.position.line,
-                            column: splitter.position.column,
-                            offset: splitter.offset,
-                            error: failure
+                                ?? MappingError(code: .unreadableInput, message: "\(error)", underlyingError: error)
                         )
                     }
                 }
             }
             return nil
         }
-
-        private mutating func handle(_ error: FeedError) throws(FeedError) {
-            do {
-                try processor.handle(error)
-            } catch {
-                finish()
-                throw error
-            }
-        }
-
-        private mutating func finish() {
-            finished = true
-            processor.flushSuppressed()
-        }
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: chunks.makeAsyncIterator(), splitter: splitter, processor: makeProcessor())
+        AsyncIterator(chunks: chunks.makeAsyncIterator(), cursor: makeCursor())
     }
 }
 
@@ -228,20 +185,12 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) -> AsyncChunkFeed<T, Chunks> where Chunks.Element == [UInt8] {
-        var quiet = self.options
-        quiet.leavesFailuresToCaller = true
-        let recordMapper = withOptions(quiet)
+        let recordMapper = feedRecordMapper()
         let callSite = CallSite(file: file, line: line, function: function)
         return AsyncChunkFeed(
             chunks: chunks.inflated(options.compression, maxInflatedSize: parseOptions.maxInflatedSize),
-            splitter: FeedSplitter(
-                format: options.format,
-                maxRecordSize: options.maxRecordSize,
-                parseOptions: parseOptions,
-                backend: backend.name
-            ),
-            makeProcessor: { [self] in
-                FeedRecordProcessor(mapper: self, options: options, callSite: callSite, onError: onError) { json in
+            makeCursor: { [self] in
+                FeedCursor(mapper: self, options: options, callSite: callSite, onError: onError) { json in
                     try recordMapper.decode(T.self, from: json, file: file, line: line, function: function)
                 }
             }

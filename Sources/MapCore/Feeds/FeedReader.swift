@@ -20,21 +20,19 @@
 /// Not `Sendable`: a reader is one position in one input, for one task at a time.
 public final class FeedReader<Element: Sendable> {
     private var source: any ByteSource
-    private var splitter: FeedSplitter
-    private let processor: FeedRecordProcessor<Element>
+    let cursor: FeedCursor<Element>
     private let readBuffer: UnsafeMutableRawBufferPointer
-    private var inputEnded = false
-    private var finished = false
 
     /// Records handed out so far.
     public private(set) var deliveredCount = 0
+
     /// The bytes of input the reader holds now (its record buffer's capacity; the read buffer
     /// and zlib's state are fixed on top): bounded by the longest record plus a read or two, never
     /// by the feed's length.
-    public var bufferedByteCount: Int { splitter.bytes.capacity }
+    public var bufferedByteCount: Int { cursor.splitter.bytes.capacity }
 
     /// Records skipped under ``FeedOptions/ErrorPolicy/skip``.
-    public var skippedCount: Int { processor.skippedCount }
+    public var skippedCount: Int { cursor.processor.skippedCount }
 
     init(
         source: some ByteSource,
@@ -49,13 +47,7 @@ public final class FeedReader<Element: Sendable> {
             compression: options.compression,
             maxInflatedSize: mapper.parseOptions.maxInflatedSize
         )
-        splitter = FeedSplitter(
-            format: options.format,
-            maxRecordSize: options.maxRecordSize,
-            parseOptions: mapper.parseOptions,
-            backend: mapper.backend.name
-        )
-        processor = FeedRecordProcessor(
+        cursor = FeedCursor(
             mapper: mapper,
             options: options,
             callSite: callSite,
@@ -74,82 +66,38 @@ public final class FeedReader<Element: Sendable> {
     /// - Throws: ``FeedError``: the first bad record under the stop policy; input that cannot be
     ///   read or inflated, and (arrays) malformed JSON, under either policy.
     public func next() throws(FeedError) -> Element? {
-        while let record = try nextRecordBytes() {
-            let outcome = splitter.bytes.withUnsafeBytes { all in
-                processor.decoder.decode(UnsafeRawBufferPointer(rebasing: all[record.range]), at: record)
-            }
-            switch outcome {
-            case .success(let value):
+        while true {
+            switch try cursor.nextValue() {
+            case .value(let value):
                 deliveredCount += 1
                 return value
-            case .failure(let error):
-                do {
-                    try processor.handle(error)
-                } catch {
-                    finished = true
-                    processor.flushSuppressed()
-                    throw error
-                }
+            case .needsInput: try refill()
+            case .end: return nil
             }
         }
-        return nil
     }
 
     /// The next record's bytes, copied, with where it is: what ``parallel(workers:batchSize:)`` hands to workers.
     func nextRawRecord() throws(FeedError) -> (bytes: [UInt8], record: FeedSplitter.Record)? {
-        guard let record = try nextRecordBytes() else { return nil }
-        return (Array(splitter.bytes[record.range]), record)
-    }
-
-    var recordProcessor: FeedRecordProcessor<Element> { processor }
-
-    private func nextRecordBytes() throws(FeedError) -> FeedSplitter.Record? {
-        guard !finished else { return nil }
         while true {
-            let step: FeedSplitter.Step
-            do {
-                step = try splitter.next()
-            } catch {
-                if error.error.code == .inputTooLarge, splitter.format == .ndjson {
-                    try processor.handle(error)
-                    continue
-                }
-                finished = true
-                processor.flushSuppressed()
-                throw error
-            }
-            switch step {
-            case .record(let record):
-                return record
-            case .end:
-                finished = true
-                processor.flushSuppressed()
-                return nil
-            case .needsInput:
-                try refill()
+            switch try cursor.nextRecord() {
+            case .record(let record): return (Array(cursor.splitter.bytes[record.range]), record)
+            case .needsInput: try refill()
+            case .end: return nil
             }
         }
     }
 
     private func refill() throws(FeedError) {
-        let count: Int
         do {
-            count = try source.read(into: readBuffer)
+            let count = try source.read(into: readBuffer)
+            if count == 0 {
+                cursor.endOfInput()
+            } else {
+                cursor.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+            }
         } catch {
-            finished = true
-            processor.flushSuppressed()
-            throw FeedError(
-                recordIndex: splitter.recordCount,
-                line: splitter.position.line,
-                column: splitter.position.column,
-                offset: splitter.offset,
-                error: MappingError(parseError: error)
-            )
-        }
-        if count == 0 {
-            splitter.finish()
-        } else {
-            splitter.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+            throw cursor.inputFailed(MappingError(parseError: error))
         }
     }
 }

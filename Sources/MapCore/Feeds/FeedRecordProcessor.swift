@@ -102,14 +102,7 @@ final class FeedRecordProcessor<Element: Sendable> {
         options.deliver(succeeded: false) {
             DiagnosticsReport(
                 operation: .decode,
-                entries: [
-                    LogEntry(
-                        severity: .warning,
-                        kind: .lenientRecovery,
-                        path: JSONPath(),
-                        message: "\(count) more bad records skipped and not logged (maxLoggedErrorsPerSecond)"
-                    )
-                ],
+                entries: [Self.suppressedEntry(count)],
                 succeeded: false,
                 typeName: "\(Element.self)",
                 callSite: callSite,
@@ -121,14 +114,7 @@ final class FeedRecordProcessor<Element: Sendable> {
     private func log(_ error: FeedError, skipped: Bool) {
         var entries: [LogEntry] = []
         if suppressed > 0 {
-            entries.append(
-                LogEntry(
-                    severity: .warning,
-                    kind: .lenientRecovery,
-                    path: JSONPath(),
-                    message: "\(suppressed) more bad records skipped and not logged (maxLoggedErrorsPerSecond)"
-                )
-            )
+            entries.append(Self.suppressedEntry(suppressed))
             suppressed = 0
         }
         var entry = LogEntry(error: error.error)
@@ -151,5 +137,15 @@ final class FeedRecordProcessor<Element: Sendable> {
                 text: .none
             )
         }
+    }
+
+    /// The entry that counts skipped records left out of the log.
+    private static func suppressedEntry(_ count: Int) -> LogEntry {
+        LogEntry(
+            severity: .warning,
+            kind: .lenientRecovery,
+            path: JSONPath(),
+            message: "\(count) more bad records skipped and not logged (maxLoggedErrorsPerSecond)"
+        )
     }
 }

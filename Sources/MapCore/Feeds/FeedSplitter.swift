@@ -13,6 +13,9 @@ struct FeedSplitter {
 
     enum Step {
         case record(Record)
+        /// A record that cannot be read, which the reading can go past (an NDJSON line longer
+        /// than the limit: the rest of it is passed over); the error policy decides.
+        case failed(FeedError)
         case needsInput
         case end
     }
@@ -77,7 +80,8 @@ struct FeedSplitter {
 
     /// The next record, or what is needed before there can be one.
     ///
-    /// - Throws: ``FeedError``: a record longer than the limit, or (arrays) a syntax error.
+    /// - Throws: ``FeedError`` for what ends the feed: (arrays) a syntax error or an element
+    ///   longer than the limit.
     mutating func next() throws(FeedError) -> Step {
         switch format {
         case .ndjson: try nextLine()
@@ -110,7 +114,7 @@ struct FeedSplitter {
                 lineEnd = bytes.count
                 if start == lineEnd { return .end }
             } else {
-                if bytes.count - start > maxRecordSize { throw oversized(skipping: true) }
+                if bytes.count - start > maxRecordSize { return .failed(oversized(skipping: true)) }
                 return .needsInput
             }
             var end = lineEnd
@@ -118,7 +122,7 @@ struct FeedSplitter {
             if end - start > maxRecordSize {
                 let error = oversized(skipping: false)
                 consumeLine(through: newline ?? bytes.count - 1)
-                throw error
+                return .failed(error)
             }
             let blank = bytes[start..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
             let record = Record(range: start..<end, index: recordIndex, line: line, column: 1, offset: offset)

@@ -40,11 +40,7 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) -> FeedReader<T> {
-        // The feed logs a record's failure itself (rate-limited); the record's own decode logs
-        // only its warnings.
-        var quiet = self.options
-        quiet.leavesFailuresToCaller = true
-        let recordMapper = withOptions(quiet)
+        let recordMapper = feedRecordMapper()
         return feed(from: source, options: options, onError: onError, file: file, line: line, function: function) {
             json in try recordMapper.decode(T.self, from: json, file: file, line: line, function: function)
         }
@@ -88,13 +84,15 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) throws(MappingError) -> FeedReader<T> {
-        let source: FileByteSource
-        do {
-            source = try FileByteSource(path: path)
-        } catch {
-            throw MappingError(parseError: error)
-        }
-        return feed(type, from: source, options: options, onError: onError, file: file, line: line, function: function)
+        feed(
+            type,
+            from: try Self.openFeed(path),
+            options: options,
+            onError: onError,
+            file: file,
+            line: line,
+            function: function
+        )
     }
 
     /// A feed of ``JSON`` records read from a file (gzip or not).
@@ -109,13 +107,14 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) throws(MappingError) -> FeedReader<JSON> {
-        let source: FileByteSource
-        do {
-            source = try FileByteSource(path: path)
-        } catch {
-            throw MappingError(parseError: error)
-        }
-        return feed(from: source, options: options, onError: onError, file: file, line: line, function: function)
+        feed(
+            from: try Self.openFeed(path),
+            options: options,
+            onError: onError,
+            file: file,
+            line: line,
+            function: function
+        )
     }
 
     /// A feed of `T`s from bytes in memory (`[UInt8]`, `Data`).
@@ -137,5 +136,22 @@ extension Mapper {
             line: line,
             function: function
         )
+    }
+
+    /// This mapper for a feed's records: the feed logs a record's failure itself (rate-limited),
+    /// so the record's own decode logs only its warnings.
+    func feedRecordMapper() -> Mapper {
+        var quiet = options
+        quiet.leavesFailuresToCaller = true
+        return withOptions(quiet)
+    }
+
+    /// The file at `path`, opened for a feed.
+    private static func openFeed(_ path: String) throws(MappingError) -> FileByteSource {
+        do {
+            return try FileByteSource(path: path)
+        } catch {
+            throw MappingError(parseError: error)
+        }
     }
 }

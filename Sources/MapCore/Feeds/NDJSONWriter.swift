@@ -69,18 +69,8 @@ public final class NDJSONWriter {
             compression: compression,
             level: level,
             output: { (bytes: UnsafeRawBufferPointer) throws(MappingError) in
-                var written = 0
-                while written < bytes.count {
-                    guard let base = bytes.baseAddress else { return }
-                    let result = Glibc.write(descriptor, base + written, bytes.count - written)
-                    if result < 0, errno == EINTR { continue }
-                    guard result > 0 else {
-                        throw MappingError(
-                            code: .other,
-                            message: "cannot write \(path): \(String(cString: strerror(errno)))"
-                        )
-                    }
-                    written += result
+                if let reason = writeAll(bytes, to: descriptor) {
+                    throw MappingError(code: .other, message: "cannot write \(path): \(reason)")
                 }
             },
             close: { _ = Glibc.close(descriptor) }

@@ -71,22 +71,20 @@ public struct LogFormatter: Sendable {
     /// or `nil` when there is none.
     static func oneLine(_ text: DiagnosticsReport.Text, maxLength: Int) -> String? {
         let string: String
+        let total: Int
         switch text {
         case .none:
             return nil
         case .bytes(let bytes):
-            if bytes.count >= 2, bytes[0] == 0x1f, bytes[1] == 0x8b { return "<gzip, \(bytes.count) bytes>" }
+            if bytes.withUnsafeBytes(Compression.startsWithGzipMagic) { return "<gzip, \(bytes.count) bytes>" }
             // Only the prefix is shown; decoding it alone keeps a huge input from being copied.
             string = String(decoding: bytes.prefix(max(0, maxLength) * 4 + 4), as: UTF8.self)
+            total = bytes.count
         case .string(let value):
             string = value
+            total = value.utf8.count
         }
         var shown = String(string.prefix(max(0, maxLength)).map { $0.isNewline || $0 == "\t" ? " " : $0 })
-        let total: Int
-        switch text {
-        case .bytes(let bytes): total = bytes.count
-        default: total = string.utf8.count
-        }
         if shown.utf8.count < total { shown += "… (\(total) bytes)" }
         return shown
     }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// One destination of the log besides ``MappingOptions/logHandler``: how the `MapLogging`
 /// module attaches its sinks to options it does not own.
 package struct LogReceiver: Sendable {
@@ -46,23 +38,9 @@ extension MappingOptions {
         if let logHandler {
             logHandler(logFormatter.format(report))
         } else if logReceivers.isEmpty {
-            MappingOptions.writeToStandardError(logFormatter.format(report) + "\n")
+            // One write per report, so that reports from concurrent tasks do not interleave.
+            _ = writeAll(logFormatter.format(report) + "\n", to: 2)
         }
         for receiver in logReceivers { receiver.receive(report) }
-    }
-
-    /// Writes `text` to standard error in one call, so that reports from concurrent tasks do not
-    /// interleave within a line.
-    static func writeToStandardError(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var written = 0
-            while written < buffer.count {
-                let result = write(2, base + written, buffer.count - written)
-                if result <= 0 { return }
-                written += result
-            }
-        }
     }
 }

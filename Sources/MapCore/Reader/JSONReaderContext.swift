@@ -144,17 +144,7 @@ public final class JSONReaderContext {
     /// Adds the keys no getter read, as ``LogEntry/Kind/unknownKey`` warnings, when the options
     /// track key reads (``MappingOptions/reportsUnknownKeys`` or the verbose log level).
     func noteUnreadKeys() {
-        guard context.options.tracksKeyReads else { return }
-        for path in context.unreadKeys(below: json) {
-            problems.append(
-                LogEntry(
-                    severity: .warning,
-                    kind: .unknownKey,
-                    path: path,
-                    message: "no getter read the key \"\(path.components.last.map { "\($0)" } ?? "")\""
-                )
-            )
-        }
+        problems += context.unknownKeyEntries(below: json)
     }
 
     private func read<B: JSONBridge>(_ value: JSON, with bridge: B) -> B.Value? {

@@ -1,13 +1,5 @@
 public import MapCore
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// A sink that writes each logged report's text to standard error (or standard output, or a
 /// descriptor of the caller's).
 ///
@@ -44,27 +36,11 @@ public struct ConsoleLogSink: LogSink {
     }
 
     public func receive(_ report: DiagnosticsReport) {
-        writeFully(stream.descriptor, formatter.format(report).terminatedByNewline)
+        _ = writeAll(formatter.format(report).terminatedByNewline, to: stream.descriptor)
     }
 }
 
 extension String {
     /// The text with one line break at its end.
     var terminatedByNewline: String { hasSuffix("\n") ? self : self + "\n" }
-}
-
-/// Writes all of `text` to `descriptor`, going on after a short write; gives up on an error (a
-/// sink does not throw: the operation it logs is over).
-func writeFully(_ descriptor: Int32, _ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var written = 0
-        while written < buffer.count {
-            let result = write(descriptor, base + written, buffer.count - written)
-            if result < 0, errno == EINTR { continue }
-            if result <= 0 { return }
-            written += result
-        }
-    }
 }

@@ -41,7 +41,7 @@ public final class FileLogSink: LogSink {
 
     public func receive(_ report: DiagnosticsReport) {
         let text = formatter.format(report).terminatedByNewline
-        descriptor.withLock { writeFully($0, text) }
+        descriptor.withLock { _ = writeAll(text, to: $0) }
     }
 }
 

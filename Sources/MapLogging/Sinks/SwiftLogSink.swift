@@ -57,20 +57,20 @@ public struct SwiftLogSink: LogSink {
 
     public func receive(_ report: DiagnosticsReport) {
         let logger = MappingLog.logger ?? self.logger
-        let taskMetadata = MappingLog.metadata
-        let operation = report.operation == .decode ? "decode" : "encode"
+        // What every event of the report carries.
+        var base = MappingLog.metadata
+        base["json.operation"] = .string(report.operation == .decode ? "decode" : "encode")
+        base["json.type"] = .string(report.typeName)
         for entry in report.entries {
             let level = levels.level(for: entry)
             guard logger.logLevel <= level else { continue }
-            var metadata = taskMetadata
+            var metadata = base
             metadata["json.path"] = .string(entry.path.isRoot ? "$" : entry.path.description)
             metadata["json.kind"] = .string(entry.kind.description)
             metadata["json.severity"] = .string(entry.severity == .error ? "error" : "warning")
             if let code = entry.code { metadata["json.code"] = .string(code) }
             if let line = entry.line { metadata["json.line"] = .stringConvertible(line) }
             if let column = entry.column { metadata["json.column"] = .stringConvertible(column) }
-            metadata["json.operation"] = .string(operation)
-            metadata["json.type"] = .string(report.typeName)
             logger.log(
                 level: level,
                 "\(entry.kind) for key-path: \(entry.path.isRoot ? "$" : entry.path.description) — \(entry.message)",
@@ -82,13 +82,10 @@ public struct SwiftLogSink: LogSink {
             )
         }
         if report.droppedCount > 0 {
-            var metadata = taskMetadata
-            metadata["json.operation"] = .string(operation)
-            metadata["json.type"] = .string(report.typeName)
             logger.log(
                 level: levels.warning,
                 "\(report.droppedCount) more entries not kept (maxCollectedEntries)",
-                metadata: metadata,
+                metadata: base,
                 source: "MapLogging",
                 file: report.callSite.file,
                 function: report.callSite.function,
