@@ -22,13 +22,6 @@ import Testing
         )
     }
 
-    /// Keeps what the examples' handlers receive.
-    final class Captured: Sendable {
-        private let storage = Mutex<[String]>([])
-        var texts: [String] { storage.withLock { $0 } }
-        func append(_ text: String) { storage.withLock { $0.append(text) } }
-    }
-
     struct Order: JSONConvertible, Equatable {
         var id = 0
         var email = ""

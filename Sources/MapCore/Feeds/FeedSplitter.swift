@@ -147,16 +147,7 @@ struct FeedSplitter {
     }
 
     private mutating func oversized(skipping: Bool) -> FeedError {
-        let error = FeedError(
-            recordIndex: recordIndex,
-            line: line,
-            column: column,
-            offset: offset,
-            error: MappingError(
-                code: .inputTooLarge,
-                message: "record #\(recordIndex) is longer than maxRecordSize (\(maxRecordSize) bytes)"
-            )
-        )
+        let error = recordTooLong()
         recordIndex += 1
         if skipping {
             skippingLine = true
@@ -235,18 +226,7 @@ struct FeedSplitter {
                 error: MappingError(parseError: error)
             )
         case .success(nil):
-            if bytes.count - start > maxRecordSize {
-                throw FeedError(
-                    recordIndex: recordIndex,
-                    line: line,
-                    column: column,
-                    offset: offset,
-                    error: MappingError(
-                        code: .inputTooLarge,
-                        message: "record #\(recordIndex) is longer than maxRecordSize (\(maxRecordSize) bytes)"
-                    )
-                )
-            }
+            if bytes.count - start > maxRecordSize { throw recordTooLong() }
             return .needsInput
         case .success(let length?):
             let record = Record(
@@ -261,6 +241,20 @@ struct FeedSplitter {
             arrayState = .afterElement
             return .record(record)
         }
+    }
+
+    /// The error for the record starting here, longer than ``maxRecordSize``.
+    private func recordTooLong() -> FeedError {
+        FeedError(
+            recordIndex: recordIndex,
+            line: line,
+            column: column,
+            offset: offset,
+            error: MappingError(
+                code: .inputTooLarge,
+                message: "record #\(recordIndex) is longer than maxRecordSize (\(maxRecordSize) bytes)"
+            )
+        )
     }
 
     private func syntaxError(_ code: ParseError.Code, _ message: String) -> FeedError {

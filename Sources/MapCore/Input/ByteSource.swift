@@ -32,16 +32,7 @@ extension ByteSource {
         var bytes: [UInt8] = []
         let step = 64 << 10
         while true {
-            if bytes.count > limit {
-                throw ParseError(
-                    code: .inputTooLarge,
-                    message: "the input is more than \(limit) bytes, the limit (maxInputSize)",
-                    line: 1,
-                    column: 1,
-                    offset: 0,
-                    backend: backend
-                )
-            }
+            if bytes.count > limit { throw ParseError.inputLongerThan(limit, backend: backend) }
             let start = bytes.count
             // Never hold more than one step past the limit.
             let want = limit - start < step ? limit - start + 1 : step
@@ -60,5 +51,20 @@ extension ByteSource {
             if let failure { throw failure }
             if count <= 0 { return bytes }
         }
+    }
+}
+
+extension ParseError {
+    /// The error for streamed input that went past `limit` bytes (``ParseOptions/maxInputSize``)
+    /// before its end.
+    static func inputLongerThan(_ limit: Int, backend: String) -> ParseError {
+        ParseError(
+            code: .inputTooLarge,
+            message: "the input is more than \(limit) bytes, the limit (maxInputSize)",
+            line: 1,
+            column: 1,
+            offset: 0,
+            backend: backend
+        )
     }
 }

@@ -202,23 +202,11 @@ extension Mapper {
         read: () throws(ParseError) -> [UInt8]
     ) throws -> B.Value {
         var text: [UInt8]?
-        let json: JSON
-        do throws(ParseError) {
+        return try parseAndRun(bridge, callSite: callSite, text: { text.map { .bytes($0) } ?? .none }) {
+            () throws(ParseError) -> JSON in
             let bytes = try read()
             text = bytes
-            json = try parsePlain(bytes)
-        } catch {
-            throw MappingContext.parseFailure(
-                error,
-                options: options,
-                typeName: "\(B.Value.self)",
-                callSite: callSite,
-                text: { text.map { .bytes($0) } ?? .none }
-            )
-        }
-        let read = text ?? []
-        return try MappingContext.decodeOperation(bridge, from: json, options: options, callSite: callSite) {
-            .bytes(read)
+            return try parsePlain(bytes)
         }
     }
 
@@ -238,14 +226,7 @@ extension Mapper {
         let limit = parseOptions.maxInputSize
         for try await chunk in chunks.inflated(compression, maxInflatedSize: parseOptions.maxInflatedSize) {
             guard chunk.count <= limit - text.count else {
-                throw ParseError(
-                    code: .inputTooLarge,
-                    message: "the input is more than \(limit) bytes, the limit (maxInputSize)",
-                    line: 1,
-                    column: 1,
-                    offset: 0,
-                    backend: backend.name
-                )
+                throw ParseError.inputLongerThan(limit, backend: backend.name)
             }
             text += chunk
         }

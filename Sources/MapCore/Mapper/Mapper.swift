@@ -206,7 +206,9 @@ public struct Mapper: Sendable {
         ) { .string(json.description) }
     }
 
-    private func parseAndRun<B: JSONBridge>(
+    /// Parses, then decodes through `bridge`; a parse failure goes through ``MappingContext``'s
+    /// parse-failure report as any decode's does.
+    func parseAndRun<B: JSONBridge>(
         _ bridge: B,
         callSite: CallSite,
         text: () -> DiagnosticsReport.Text,

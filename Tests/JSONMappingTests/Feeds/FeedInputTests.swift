@@ -113,7 +113,7 @@ import Testing
 
         let compressed = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(compressed.starts(with: [0x1f, 0x8b]))
-        var inflated = InflatingByteSource(MemoryByteSource(Array(compressed)), compression: .gzip)
+        let inflated = InflatingByteSource(MemoryByteSource(Array(compressed)), compression: .gzip)
         var head = [UInt8](repeating: 0, count: 64)
         let count = try head.withUnsafeMutableBytes { try inflated.read(into: $0) }
         let firstLine = String(decoding: head[0..<count], as: UTF8.self).split(separator: "\n").first

@@ -57,13 +57,6 @@ final class EndlessSource: ByteSource, @unchecked Sendable {
     }
 }
 
-/// Keeps the errors a feed reports.
-final class ErrorBox: Sendable {
-    private let storage = Mutex<[FeedError]>([])
-    var errors: [FeedError] { storage.withLock { $0 } }
-    func append(_ error: FeedError) { storage.withLock { $0.append(error) } }
-}
-
 func ndjson(_ lines: [String]) -> [UInt8] {
     Array(lines.joined(separator: "\n").utf8)
 }
