@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "BackendFoundation", targets: ["BackendFoundation"]),
         // A parser over the C library jansson (libjansson-dev): trees shared with C code.
         .library(name: "BackendJansson", targets: ["BackendJansson"]),
+        // The fast parser: simdjson (libsimdjson-dev), its tape read in place.
+        .library(name: "BackendSimdjson", targets: ["BackendSimdjson"]),
         // Redirectable mapping diagnostics: sinks for the console, files, closures and swift-log.
         .library(name: "MapLogging", targets: ["MapLogging"]),
         // A sink that keeps what it receives, for users' own tests.
@@ -24,7 +26,11 @@ let package = Package(
     ],
     traits: [
         .trait(name: "Jansson", description: "Link the jansson backend into the JSONMapping umbrella (needs libjansson-dev)."),
-        .default(enabledTraits: ["Jansson"]),
+        .trait(
+            name: "Simdjson",
+            description: "Link the simdjson backend into the JSONMapping umbrella (needs libsimdjson-dev)."
+        ),
+        .default(enabledTraits: ["Jansson", "Simdjson"]),
     ],
     dependencies: [
         // The logging API servers run; MapLogging's SwiftLogSink writes to it.
@@ -57,6 +63,16 @@ let package = Package(
             name: "BackendJansson",
             dependencies: ["MapCore", "CJansson"]
         ),
+        // A plain-C face over simdjson's C++ DOM parser; its flags are those simdjson's pkg-config gives.
+        .target(
+            name: "CSimdjson",
+            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+        .target(
+            name: "BackendSimdjson",
+            dependencies: ["MapCore", "CSimdjson"]
+        ),
         .target(
             name: "MapLogging",
             dependencies: ["MapCore", .product(name: "Logging", package: "swift-log")]
@@ -72,6 +88,7 @@ let package = Package(
                 "MapLogging",
                 "BackendFoundation",
                 .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
+                .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
             ]
         ),
         .executableTarget(
@@ -126,11 +143,16 @@ let package = Package(
         ),
         // One suite, every case run against every backend.
         .testTarget(
+            name: "BackendSimdjsonTests",
+            dependencies: ["BackendSimdjson", "MapCore"]
+        ),
+        .testTarget(
             name: "BackendConformanceTests",
             dependencies: [
                 "MapCore",
                 "BackendFoundation",
                 "BackendJansson",
+                "BackendSimdjson",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
@@ -166,7 +188,8 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]
         ),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )
 
 // Strict settings for every Swift target: Swift 6 language mode (complete concurrency checking)

@@ -33,14 +33,7 @@ public struct FoundationBackend: JSONBackend {
 
     public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
         if input.count > options.maxInputSize {
-            throw ParseError(
-                code: .inputTooLarge,
-                message: "the input is \(input.count) bytes; the limit is \(options.maxInputSize)",
-                line: 1,
-                column: 1,
-                offset: 0,
-                backend: name
-            )
+            throw ParseError.inputTooLarge(input.count, limit: options.maxInputSize, backend: name)
         }
         var limited = options
         limited.maxDepth = min(options.maxDepth, maxSupportedDepth)
@@ -123,17 +116,13 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
             // The scan accepted the text, so what is left is a value JSONSerialization cannot
             // hold: a number beyond Double's range.
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            for entry in tape.entries where entry.kind == .number {
-                let text = UnsafeRawBufferPointer(rebasing: input[Int(entry.offset)..<Int(entry.offset + entry.length)])
-                if let value = NumberText.double(text, isIntegerSyntax: false), !value.isFinite {
-                    throw ParseError(
-                        code: .numberOutOfRange,
-                        message: "the number \(String(decoding: text, as: UTF8.self)) is beyond Double's range",
-                        offset: Int(entry.offset),
-                        in: input,
-                        backend: backend
-                    )
-                }
+            if let error = JSONScanner.numberOutOfRange(
+                in: input,
+                tape: tape,
+                integersBeyond64Bits: false,
+                backend: backend
+            ) {
+                throw error
             }
             throw ParseError(
                 code: .backendFailure,

@@ -44,14 +44,7 @@ public struct JanssonBackend: JSONBackend {
 
     public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
         guard input.count <= options.maxInputSize else {
-            throw ParseError(
-                code: .inputTooLarge,
-                message: "the input is \(input.count) bytes; the limit is \(options.maxInputSize)",
-                line: 1,
-                column: 1,
-                offset: 0,
-                backend: name
-            )
+            throw ParseError.inputTooLarge(input.count, limit: options.maxInputSize, backend: name)
         }
         // A depth beyond what jansson honours is held to jansson's limit, as the Foundation
         // backend holds it to JSONSerialization's.

@@ -5,6 +5,9 @@ public import MapCore
 #if Jansson
     import BackendJansson
 #endif
+#if Simdjson
+    import BackendSimdjson
+#endif
 
 /// The backends linked into this program, by name.
 public enum Backends {
@@ -12,6 +15,9 @@ public enum Backends {
     /// (the default), then Foundation.
     public static var linked: [any JSONBackend] {
         var backends: [any JSONBackend] = []
+        #if Simdjson
+            backends.append(SimdjsonBackend())
+        #endif
         #if Jansson
             backends.append(JanssonBackend())
         #endif

@@ -5,3 +5,6 @@
 #if Jansson
     @_exported import BackendJansson
 #endif
+#if Simdjson
+    @_exported import BackendSimdjson
+#endif

@@ -1,5 +1,6 @@
 import BackendFoundation
 import BackendJansson
+import BackendSimdjson
 import MapCore
 import Testing
 
@@ -12,6 +13,7 @@ import Testing
 enum BackendID: String, Sendable, CaseIterable {
     case foundation
     case jansson
+    case simdjson
 }
 
 /// A backend under test: its identity and an instance.
@@ -32,6 +34,7 @@ struct RegisteredBackend: Sendable, CustomTestStringConvertible {
 let backends: [RegisteredBackend] = [
     RegisteredBackend(id: .foundation, backend: FoundationBackend()),
     RegisteredBackend(id: .jansson, backend: JanssonBackend()),
+    RegisteredBackend(id: .simdjson, backend: SimdjsonBackend()),
 ]
 
 // MARK: - Parity rows
@@ -43,33 +46,35 @@ let backends: [RegisteredBackend] = [
 enum ParityRow: String, Sendable, CaseIterable {
     /// An integer written without fraction or exponent outside `Int64`: foundation accepts it
     /// (`int64` nil, `uint64` exact up to `UInt64.max`, `double` correctly rounded); jansson
-    /// rejects the document with `numberOutOfRange` at the number's first byte.
+    /// rejects the document with `numberOutOfRange` at the number's first byte; simdjson reads
+    /// `Int64.max + 1` … `UInt64.max` exactly (as foundation) and rejects the rest (as jansson).
     case bigIntegers
-    /// A key holding U+0000 (`{"a\u0000b": 1}`) under the default options: foundation keeps it
-    /// (found by its bytes, NUL included); jansson rejects the document with `nulInKey` at the
+    /// A key holding U+0000 (`{"a\u0000b": 1}`) under the default options: foundation and
+    /// simdjson keep it (found by its bytes, NUL included); jansson rejects the document with `nulInKey` at the
     /// key's opening quote. With `allowsNULInStrings` off both give `nulInString`.
     case nulInKey
-    /// `-0` reads as `-0.0` on foundation and as `+0.0` on jansson, which keeps it as the
-    /// integer 0. (`-0.0` and `-1e-400` are `-0.0` on both.)
+    /// `-0` reads as `-0.0` on foundation and as `+0.0` on jansson and simdjson, which keep it as
+    /// the integer 0. (`-0.0` and `-1e-400` are `-0.0` on all three.)
     case negativeZero
-    /// `withNumberText` hands over the source text on foundation and returns nil on jansson,
-    /// which keeps none: there `int64` / `uint64` of a number written with a fraction or exponent
+    /// `withNumberText` hands over the source text on foundation and returns nil on jansson and
+    /// simdjson, which keep none: there `int64` / `uint64` of a number written with a fraction or exponent
     /// come from its `Double` — `1e-400` reads 0 (nil on foundation), `1.00000000000000000001`
     /// reads 1 (nil), `9007199254740993.0` reads 9007199254740992 (exact on foundation).
     case numberText
     /// ``JSONBackend/maxSupportedDepth``: 512 on foundation (JSONSerialization's limit), 2047 on
-    /// jansson (its parser stops at 2048 levels and counts the innermost scalar as one); a
-    /// ``Mapper`` with a `maxDepth` of 513…2047 is refused over foundation only.
+    /// jansson (its parser stops at 2048 levels and counts the innermost scalar as one) and on
+    /// simdjson (held to jansson's); a ``Mapper`` with a `maxDepth` of 513…2047 is refused over
+    /// foundation only.
     case maxDepth
     /// An object whose keys differ only in Unicode normalization (`"é"` precomposed and
     /// decomposed): foundation, whose JSONSerialization merges such keys, rejects the document with
     /// `backendFailure` at the object's opening brace (under either duplicate-key policy); jansson
-    /// keeps both keys.
+    /// and simdjson keep both keys.
     case normalizationMergedKeys
     /// A string or key with a raw U+FEFF at its start or right after an escape
     /// (`["\u{FEFF}x"]`, `["a\n\u{FEFF}b"]`): foundation, whose JSONSerialization silently drops
     /// that character, rejects the document with `backendFailure` at the string's opening quote;
-    /// jansson keeps the character. (U+FEFF elsewhere in a string, or written `\uFEFF`, is kept by
+    /// jansson and simdjson keep the character. (U+FEFF elsewhere in a string, or written `\uFEFF`, is kept by
     /// both.)
     case byteOrderMarkInStrings
 }
@@ -82,17 +87,20 @@ struct Parity<Value: Sendable>: Sendable {
     let row: ParityRow
     let foundation: Value
     let jansson: Value
+    let simdjson: Value
 
-    init(_ row: ParityRow, foundation: Value, jansson: Value) {
+    init(_ row: ParityRow, foundation: Value, jansson: Value, simdjson: Value) {
         self.row = row
         self.foundation = foundation
         self.jansson = jansson
+        self.simdjson = simdjson
     }
 
     subscript(id: BackendID) -> Value {
         switch id {
         case .foundation: foundation
         case .jansson: jansson
+        case .simdjson: simdjson
         }
     }
 }

@@ -60,14 +60,18 @@ private func reads(_ int64: Int64?, _ uint64: UInt64?, _ double: Double) -> Numb
     .reads(NumberReading(int64: int64, uint64: uint64, double: double))
 }
 
-/// jansson holds integers in `json_int_t` (`long long`) and refuses the rest.
-private let janssonTooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 1, offset: 0))
+/// jansson holds integers in `json_int_t` (`long long`) and refuses the rest; simdjson holds
+/// `Int64.min…UInt64.max` and refuses the rest.
+private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 1, offset: 0))
 
 /// Integer and floating-point readings, ranges, and RFC 8259's number grammar.
 @Suite struct NumberConformanceTests {
     static let numbers: [NumberCase] = [
         NumberCase("0", reads(0, 0, 0.0)),
-        NumberCase("-0", Parity(.negativeZero, foundation: reads(0, 0, -0.0), jansson: reads(0, 0, 0.0))),
+        NumberCase(
+            "-0",
+            Parity(.negativeZero, foundation: reads(0, 0, -0.0), jansson: reads(0, 0, 0.0), simdjson: reads(0, 0, 0.0))
+        ),
         NumberCase("-0.0", reads(0, 0, -0.0)),
         NumberCase("0.0", reads(0, 0, 0.0)),
         NumberCase("0e5", reads(0, 0, 0.0)),
@@ -95,54 +99,78 @@ private let janssonTooBig = NumberOutcome.rejected(.numberOutOfRange, Position(c
             Parity(
                 .bigIntegers,
                 foundation: reads(nil, 9_223_372_036_854_775_808, 9223372036854775808.0),
-                jansson: janssonTooBig
+                jansson: tooBig,
+                simdjson: reads(nil, 9_223_372_036_854_775_808, 9223372036854775808.0)
             )
         ),
         NumberCase(
             "18446744073709551615",
-            Parity(.bigIntegers, foundation: reads(nil, .max, 18446744073709551616.0), jansson: janssonTooBig)
+            Parity(
+                .bigIntegers,
+                foundation: reads(nil, .max, 18446744073709551616.0),
+                jansson: tooBig,
+                simdjson: reads(nil, .max, 18446744073709551616.0)
+            )
         ),
         NumberCase(
             "18446744073709551616",
-            Parity(.bigIntegers, foundation: reads(nil, nil, 18446744073709551616.0), jansson: janssonTooBig)
+            Parity(.bigIntegers, foundation: reads(nil, nil, 18446744073709551616.0), jansson: tooBig, simdjson: tooBig)
         ),
         NumberCase(
             "12345678901234567890",
             Parity(
                 .bigIntegers,
                 foundation: reads(nil, 12_345_678_901_234_567_890, 12345678901234567890.0),
-                jansson: janssonTooBig
+                jansson: tooBig,
+                simdjson: reads(nil, 12_345_678_901_234_567_890, 12345678901234567890.0)
             )
         ),
         NumberCase(
             "99999999999999999999",
-            Parity(.bigIntegers, foundation: reads(nil, nil, 1e20), jansson: janssonTooBig)
+            Parity(.bigIntegers, foundation: reads(nil, nil, 1e20), jansson: tooBig, simdjson: tooBig)
         ),
         NumberCase(
             "-9223372036854775809",
-            Parity(.bigIntegers, foundation: reads(nil, nil, -9223372036854775808.0), jansson: janssonTooBig)
+            Parity(.bigIntegers, foundation: reads(nil, nil, -9223372036854775808.0), jansson: tooBig, simdjson: tooBig)
         ),
         NumberCase(
             "-12345678901234567890",
-            Parity(.bigIntegers, foundation: reads(nil, nil, -12345678901234567890.0), jansson: janssonTooBig)
+            Parity(
+                .bigIntegers,
+                foundation: reads(nil, nil, -12345678901234567890.0),
+                jansson: tooBig,
+                simdjson: tooBig
+            )
         ),
         NumberCase(
             "123456789012345678901234567890",
-            Parity(.bigIntegers, foundation: reads(nil, nil, 1.2345678901234568e29), jansson: janssonTooBig)
+            Parity(.bigIntegers, foundation: reads(nil, nil, 1.2345678901234568e29), jansson: tooBig, simdjson: tooBig)
         ),
-        NumberCase("1e-400", Parity(.numberText, foundation: reads(nil, nil, 0.0), jansson: reads(0, 0, 0.0))),
-        NumberCase("-1e-400", Parity(.numberText, foundation: reads(nil, nil, -0.0), jansson: reads(0, 0, -0.0))),
+        NumberCase(
+            "1e-400",
+            Parity(.numberText, foundation: reads(nil, nil, 0.0), jansson: reads(0, 0, 0.0), simdjson: reads(0, 0, 0.0))
+        ),
+        NumberCase(
+            "-1e-400",
+            Parity(
+                .numberText,
+                foundation: reads(nil, nil, -0.0),
+                jansson: reads(0, 0, -0.0),
+                simdjson: reads(0, 0, -0.0)
+            )
+        ),
         NumberCase(
             "9007199254740993.0",
             Parity(
                 .numberText,
                 foundation: reads(9_007_199_254_740_993, 9_007_199_254_740_993, 9007199254740992.0),
-                jansson: reads(9_007_199_254_740_992, 9_007_199_254_740_992, 9007199254740992.0)
+                jansson: reads(9_007_199_254_740_992, 9_007_199_254_740_992, 9007199254740992.0),
+                simdjson: reads(9_007_199_254_740_992, 9_007_199_254_740_992, 9007199254740992.0)
             )
         ),
         NumberCase(
             "1.00000000000000000001",
-            Parity(.numberText, foundation: reads(nil, nil, 1.0), jansson: reads(1, 1, 1.0))
+            Parity(.numberText, foundation: reads(nil, nil, 1.0), jansson: reads(1, 1, 1.0), simdjson: reads(1, 1, 1.0))
         ),
         NumberCase("1e400", .rejected(.numberOutOfRange, Position(column: 1, offset: 0))),
         NumberCase("-1e400", .rejected(.numberOutOfRange, Position(column: 1, offset: 0))),
@@ -190,7 +218,7 @@ private let janssonTooBig = NumberOutcome.rejected(.numberOutOfRange, Position(c
     }
 
     @Test(
-        "UInt64.max inside an object is exact on foundation and refused by jansson (parity row bigIntegers)",
+        "UInt64.max inside an object is exact on foundation and simdjson and refused by jansson (parity row bigIntegers)",
         arguments: backends
     )
     func bigIntegerInsideObject(backend: RegisteredBackend) throws {
@@ -198,7 +226,8 @@ private let janssonTooBig = NumberOutcome.rejected(.numberOutOfRange, Position(c
         let rejection = Parity<Rejection?>(
             .bigIntegers,
             foundation: nil,
-            jansson: Rejection("UInt64.max", text, .numberOutOfRange, at: Position(column: 8, offset: 7))
+            jansson: Rejection("UInt64.max", text, .numberOutOfRange, at: Position(column: 8, offset: 7)),
+            simdjson: nil
         )
         if let rejection = rejection[backend.id] {
             try expectRejection(rejection, by: backend)
@@ -219,7 +248,8 @@ private let janssonTooBig = NumberOutcome.rejected(.numberOutOfRange, Position(c
         let expected = Parity<[String?]>(
             .numberText,
             foundation: ["1.50e1", "-0", "7", nil],
-            jansson: [nil, nil, nil, nil]
+            jansson: [nil, nil, nil, nil],
+            simdjson: [nil, nil, nil, nil]
         )
         #expect(texts == expected[backend.id])
     }

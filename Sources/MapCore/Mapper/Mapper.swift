@@ -91,14 +91,7 @@ public struct Mapper: Sendable {
     /// Parses `buffer` as JSON text, as it is, held to ``ParseOptions/maxInputSize``.
     func parsePlain(_ buffer: UnsafeRawBufferPointer) throws(ParseError) -> JSON {
         guard buffer.count <= parseOptions.maxInputSize else {
-            throw ParseError(
-                code: .inputTooLarge,
-                message: "the input is \(buffer.count) bytes; the limit is \(parseOptions.maxInputSize)",
-                line: 1,
-                column: 1,
-                offset: 0,
-                backend: backend.name
-            )
+            throw ParseError.inputTooLarge(buffer.count, limit: parseOptions.maxInputSize, backend: backend.name)
         }
         return JSON(document: try backend.parse(buffer, options: parseOptions))
     }

@@ -1,0 +1,315 @@
+internal import CSimdjson
+import MapCore
+import Synchronization
+
+/// A document read from simdjson's tape: a node is a position on the tape.
+///
+/// The document holds the parser that parsed it (whose buffers are the tape and the strings) and
+/// hands it back to ``SimdjsonParserPool`` when released. It is `@unchecked Sendable` because the
+/// tape and string buffer are written once, by the parse, and only read afterwards; the one
+/// mutable piece, the hint that makes walking an array by index linear, is behind a `Mutex`.
+///
+/// Reads walk the tape in Swift (``Tape``); the C accessors of `CSimdjson` serve the rare cases
+/// — a container count the tape saturated, a lookup in an object that repeats a key.
+final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
+    private let parser: SimdjsonParser
+    private let tape: Tape
+    /// The position of the closing root word; every value lies in `1..<end`.
+    private let end: Int
+    /// The objects (by position) that repeat a key; empty for almost every document.
+    private let repeatingObjects: Set<Int>
+    /// The last element found by index, so that reading an array element by element is linear.
+    private let elementHint = Mutex(ElementHint())
+    let origin: DocumentOrigin?
+
+    private struct ElementHint {
+        var array = 0
+        var index = 0
+        var position = 0
+    }
+
+    /// Takes over `parser`, which holds a successful parse.
+    init(parser: SimdjsonParser, tape: Tape, repeatingObjects: Set<Int>, origin: DocumentOrigin?) {
+        self.parser = parser
+        self.tape = tape
+        self.end = tape.end
+        self.repeatingObjects = repeatingObjects
+        self.origin = origin
+    }
+
+    deinit {
+        SimdjsonParserPool.giveBack(parser)
+    }
+
+    let backendName = "simdjson"
+
+    var root: JSONNode { JSONNode(rawValue: 1) }
+
+    /// The node's position, when it names a place on this tape.
+    @inline(__always)
+    private func position(_ node: JSONNode) -> Int? {
+        let raw = node.rawValue
+        return raw >= 1 && raw < UInt64(end) ? Int(raw) : nil
+    }
+
+    @inline(__always)
+    private func position(_ node: JSONNode, ifType type: UInt8) -> Int? {
+        guard let position = position(node), tape.type(at: position) == type else { return nil }
+        return position
+    }
+
+    func kind(of node: JSONNode) -> JSONKind {
+        guard let position = position(node) else { return .null }
+        switch tape.type(at: position) {
+        case Tape.objectStart: return .object
+        case Tape.arrayStart: return .array
+        case Tape.string: return .string
+        case Tape.int64, Tape.uint64, Tape.double: return .number
+        case Tape.true, Tape.false: return .bool
+        default: return .null
+        }
+    }
+
+    func bool(_ node: JSONNode) -> Bool? {
+        guard let position = position(node) else { return nil }
+        switch tape.type(at: position) {
+        case Tape.true: return true
+        case Tape.false: return false
+        default: return nil
+        }
+    }
+
+    func int64(_ node: JSONNode) -> Int64? {
+        guard let position = position(node) else { return nil }
+        switch tape.type(at: position) {
+        case Tape.int64: return Int64(bitPattern: tape.payload(position))
+        case Tape.double: return Int64(exactly: Double(bitPattern: tape.payload(position)))
+        default: return nil  // 'u' holds only integers above Int64.max
+        }
+    }
+
+    func uint64(_ node: JSONNode) -> UInt64? {
+        guard let position = position(node) else { return nil }
+        switch tape.type(at: position) {
+        case Tape.int64: return UInt64(exactly: Int64(bitPattern: tape.payload(position)))
+        case Tape.uint64: return tape.payload(position)
+        case Tape.double: return UInt64(exactly: Double(bitPattern: tape.payload(position)))
+        default: return nil
+        }
+    }
+
+    func double(_ node: JSONNode) -> Double? {
+        guard let position = position(node) else { return nil }
+        switch tape.type(at: position) {
+        case Tape.double: return Double(bitPattern: tape.payload(position))
+        case Tape.int64: return Double(Int64(bitPattern: tape.payload(position)))
+        case Tape.uint64: return Double(tape.payload(position))
+        default: return nil
+        }
+    }
+
+    /// simdjson keeps no number text.
+    func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        nil
+    }
+
+    func string(_ node: JSONNode) -> String? {
+        guard let position = position(node, ifType: Tape.string) else { return nil }
+        return String(decoding: tape.stringBytes(position), as: UTF8.self)
+    }
+
+    func withStringUTF8<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+        guard let position = position(node, ifType: Tape.string) else { return nil }
+        return try body(tape.stringBytes(position))
+    }
+
+    func count(of node: JSONNode) -> Int {
+        guard let position = position(node) else { return 0 }
+        let type = tape.type(at: position)
+        guard type == Tape.arrayStart || type == Tape.objectStart else { return 0 }
+        if type == Tape.objectStart, !repeatingObjects.isEmpty, repeatingObjects.contains(position) {
+            return distinctMembers(of: position).count
+        }
+        let stored = tape.storedCount(position)
+        return stored < Int(Tape.countMask) ? stored : CSimdjson_count(parser.handle, UInt64(position))
+    }
+
+    func element(of node: JSONNode, at index: Int) -> JSONNode? {
+        guard index >= 0, let array = position(node, ifType: Tape.arrayStart) else { return nil }
+        let close = tape.close(array)
+        // Start from the element found last when it is in the same array and not past `index`.
+        var current = array + 1
+        var currentIndex = 0
+        if index > 0 {
+            let hint = elementHint.withLock { $0 }
+            if hint.array == array, hint.index <= index {
+                current = hint.position
+                currentIndex = hint.index
+            }
+        }
+        while currentIndex < index, current < close {
+            current = tape.after(current)
+            currentIndex += 1
+        }
+        guard current < close else { return nil }
+        if index > 0 {
+            elementHint.withLock { $0 = ElementHint(array: array, index: index, position: current) }
+        }
+        return JSONNode(rawValue: UInt64(current))
+    }
+
+    func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
+        guard let object = position(node, ifType: Tape.objectStart) else { return nil }
+        if !repeatingObjects.isEmpty, repeatingObjects.contains(object) {
+            var found: UInt64 = 0
+            let base = key.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            guard CSimdjson_object_find(parser.handle, UInt64(object), base, key.count, &found) else { return nil }
+            return JSONNode(rawValue: found)
+        }
+        let close = tape.close(object)
+        var current = object + 1
+        while current < close {
+            if memcmpEqual(tape.stringBytes(current), key) { return JSONNode(rawValue: UInt64(current + 1)) }
+            current = tape.after(current + 1)
+        }
+        return nil
+    }
+
+    func forEachElement(of node: JSONNode, _ body: (JSONNode) throws -> Void) rethrows {
+        guard let array = position(node, ifType: Tape.arrayStart) else { return }
+        let close = tape.close(array)
+        var current = array + 1
+        while current < close {
+            try body(JSONNode(rawValue: UInt64(current)))
+            current = tape.after(current)
+        }
+    }
+
+    func forEachMember(of node: JSONNode, _ body: (JSONKey, JSONNode) throws -> Void) rethrows {
+        guard let object = position(node, ifType: Tape.objectStart) else { return }
+        if !repeatingObjects.isEmpty, repeatingObjects.contains(object) {
+            for (key, value) in distinctMembers(of: object) {
+                try body(JSONKey(utf8: tape.stringBytes(key)), JSONNode(rawValue: UInt64(value)))
+            }
+            return
+        }
+        let close = tape.close(object)
+        var current = object + 1
+        while current < close {
+            try body(JSONKey(utf8: tape.stringBytes(current)), JSONNode(rawValue: UInt64(current + 1)))
+            current = tape.after(current + 1)
+        }
+    }
+
+    /// The members of an object that repeats keys, one per key: in the order keys first appear,
+    /// each with the value written last (positions of the key and of the value).
+    private func distinctMembers(of object: Int) -> [(key: Int, value: Int)] {
+        var members: [(key: Int, value: Int)] = []
+        var slots: [[UInt8]: Int] = [:]
+        let close = tape.close(object)
+        var current = object + 1
+        while current < close {
+            let key = [UInt8](tape.stringBytes(current))
+            if let slot = slots[key] {
+                members[slot].value = current + 1
+            } else {
+                slots[key] = members.count
+                members.append((current, current + 1))
+            }
+            current = tape.after(current + 1)
+        }
+        return members
+    }
+
+    // MARK: Bulk reads
+
+    func doubles(in node: JSONNode) -> [Double]? {
+        guard let array = position(node, ifType: Tape.arrayStart) else { return nil }
+        let close = tape.close(array)
+        // Numbers take two words each, so an array of n numbers spans 2n words.
+        var values: [Double] = []
+        values.reserveCapacity((close - array - 1) / 2)
+        var current = array + 1
+        while current < close {
+            let bits = tape.payload(current)
+            switch tape.type(at: current) {
+            case Tape.double: values.append(Double(bitPattern: bits))
+            case Tape.int64: values.append(Double(Int64(bitPattern: bits)))
+            case Tape.uint64: values.append(Double(bits))
+            default: return nil
+            }
+            current += 2
+        }
+        return values
+    }
+
+    func int64s(in node: JSONNode) -> [Int64]? {
+        guard let array = position(node, ifType: Tape.arrayStart) else { return nil }
+        let close = tape.close(array)
+        var values: [Int64] = []
+        values.reserveCapacity((close - array - 1) / 2)
+        var current = array + 1
+        while current < close {
+            let bits = tape.payload(current)
+            switch tape.type(at: current) {
+            case Tape.int64: values.append(Int64(bitPattern: bits))
+            case Tape.double:
+                guard let value = Int64(exactly: Double(bitPattern: bits)) else { return nil }
+                values.append(value)
+            default: return nil
+            }
+            current += 2
+        }
+        return values
+    }
+
+    func strings(in node: JSONNode) -> [String]? {
+        guard let array = position(node, ifType: Tape.arrayStart) else { return nil }
+        let close = tape.close(array)
+        var values: [String] = []
+        values.reserveCapacity(close - array - 1)
+        var current = array + 1
+        while current < close {
+            guard tape.type(at: current) == Tape.string else { return nil }
+            values.append(String(decoding: tape.stringBytes(current), as: UTF8.self))
+            current += 1
+        }
+        return values
+    }
+
+    /// The steps from `ancestor` to `node`: positions grow with document order, so the search
+    /// descends only into the one child whose span holds the node.
+    func path(from ancestor: JSONNode, to node: JSONNode) -> [JSONPath.Component]? {
+        guard var current = position(ancestor), let target = position(node) else { return nil }
+        var trail: [JSONPath.Component] = []
+        while current != target {
+            let type = tape.type(at: current)
+            guard type == Tape.arrayStart || type == Tape.objectStart, target > current,
+                target < tape.close(current)
+            else { return nil }
+            var child = current + 1
+            var index = 0
+            var step: (component: JSONPath.Component, position: Int)?
+            while child < tape.close(current) {
+                let value = type == Tape.objectStart ? child + 1 : child
+                let next = tape.after(value)
+                if target < next {
+                    if type == Tape.objectStart {
+                        // A key position names no value; a repeated key's hidden value has no path.
+                        guard target != child else { return nil }
+                        step = (.key(String(decoding: tape.stringBytes(child), as: UTF8.self)), value)
+                    } else {
+                        step = (.index(index), value)
+                    }
+                    break
+                }
+                child = next
+                index += 1
+            }
+            guard let step else { return nil }
+            trail.append(step.component)
+            current = step.position
+        }
+        return trail
+    }
+}

@@ -1,0 +1,60 @@
+internal import CSimdjson
+import Synchronization
+
+/// One simdjson parser and the one document it holds, owned by a Swift object.
+///
+/// A simdjson parser is not thread-safe and owns exactly one document at a time, so each parse
+/// takes a parser of its own: from ``SimdjsonParserPool`` when one is free, new otherwise. The
+/// ``SimdjsonDocument`` made from the parse keeps the parser until it is released, then hands it
+/// back to the pool, which keeps a few for the next parses: allocating a parser's buffers costs
+/// more than parsing a small document.
+final class SimdjsonParser {
+    let handle: OpaquePointer
+
+    /// A new parser; `nil` when out of memory.
+    init?() {
+        guard let handle = CSimdjson_parser_create() else { return nil }
+        self.handle = handle
+    }
+
+    deinit {
+        CSimdjson_parser_destroy(handle)
+    }
+
+    /// The bytes of input the parser's buffers are sized for.
+    var capacity: Int { CSimdjson_parser_capacity(handle) }
+}
+
+// A parser is only ever used by one task at a time: the pool hands each out once, the parse
+// runs on it, and afterwards the document that holds it only reads the parsed tape.
+extension SimdjsonParser: @unchecked Sendable {}
+
+/// The parsers kept between parses.
+enum SimdjsonParserPool {
+    /// At most this many parsers are kept (one per core of a busy server is plenty).
+    static let maxKept = 8
+    /// Parsers grown for inputs over this many bytes are freed rather than kept, so that one huge
+    /// document does not pin its buffers (about 14 bytes per input byte) for the process's life.
+    static let maxKeptCapacity = 16 << 20
+
+    private static let kept = Mutex<[SimdjsonParser]>([])
+
+    /// A parser for one parse: a kept one when there is one, otherwise a new one.
+    static func take() -> SimdjsonParser? {
+        if let parser = kept.withLock({ $0.popLast() }) { return parser }
+        return SimdjsonParser()
+    }
+
+    /// Hands a parser back once nothing reads its document any more.
+    static func giveBack(_ parser: SimdjsonParser) {
+        guard parser.capacity <= maxKeptCapacity else { return }
+        kept.withLock { parsers in
+            if parsers.count < maxKept { parsers.append(parser) }
+        }
+    }
+}
+
+extension CSimdjson_error {
+    /// The value `CSimdjson_parse` returns for this error.
+    var code: Int32 { Int32(rawValue) }
+}
