@@ -3,10 +3,9 @@ import MapCore
 /// Finds the objects of a tape that repeat a key — simdjson keeps every member it reads — and
 /// checks the depth limit.
 ///
-/// One pass over the tape; each object's keys are checked once. An object of up to 64 keys sets
-/// one bit of a 256-bit filter per key (from its length and first and last bytes) and compares
-/// bytes only with earlier keys of the same bit; a larger object sorts the keys' seeded hashes and
-/// compares bytes only where two are equal, so no input makes the check quadratic.
+/// One pass over the tape; each object's keys are checked once, through fingerprints in a small
+/// hash table or — for very large objects and keys crafted to collide — by sorting the keys'
+/// seeded hashes, so no input makes the check quadratic.
 enum RepeatedKeys {
     /// What one pass over a tape found.
     struct Findings {
@@ -64,42 +63,66 @@ enum RepeatedKeys {
         return findings
     }
 
+    /// Whether the object at `position` repeats a key.
+    ///
+    /// Each key gets a fingerprint made of its length and its first and last eight bytes — all of
+    /// a key of up to 16 bytes — kept in an open-addressing table on the stack; bytes are compared
+    /// only when two fingerprints are equal. Keys longer than 16 bytes that share their ends can
+    /// make fingerprints collide without being equal; after a few such collisions the object is
+    /// checked by full hashes instead (``largeRepeats(_:_:)``), so no input makes this quadratic.
     private static func repeats(objectAt object: Int, in tape: Tape) -> Bool {
-        tape.storedCount(object) <= 64 ? smallRepeats(object, tape) : largeRepeats(object, tape)
-    }
-
-    @inline(__always)
-    private static func bucket(_ key: UnsafeRawBufferPointer) -> Int {
-        guard let first = key.first, let last = key.last else { return 0 }
-        return Int(truncatingIfNeeded: (UInt32(first) &* 31 &+ UInt32(last) &* 7 &+ UInt32(key.count) &* 131) & 0xFF)
-    }
-
-    private static func smallRepeats(_ object: Int, _ tape: Tape) -> Bool {
-        var filter: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        let close = tape.close(object)
-        var current = object + 1
-        while current < close {
-            let key = tape.stringBytes(current)
-            let bucket = bucket(key)
-            let bit: UInt64 = 1 << UInt64(bucket & 63)
-            let seen: Bool
-            switch bucket >> 6 {
-            case 0: seen = filter.0 & bit != 0; filter.0 |= bit
-            case 1: seen = filter.1 & bit != 0; filter.1 |= bit
-            case 2: seen = filter.2 & bit != 0; filter.2 |= bit
-            default: seen = filter.3 & bit != 0; filter.3 |= bit
-            }
-            if seen {
-                var earlier = object + 1
-                while earlier < current {
-                    let other = tape.stringBytes(earlier)
-                    if RepeatedKeys.bucket(other) == bucket, memcmpEqual(other, key) { return true }
-                    earlier = tape.after(earlier + 1)
+        let count = tape.storedCount(object)
+        guard count <= 4096 else { return largeRepeats(object, tape) }
+        var slotCount = 16
+        while slotCount < count * 2 { slotCount <<= 1 }
+        let result: Bool? = withUnsafeTemporaryAllocation(
+            of: (fingerprint: UInt64, key: Int32).self,
+            capacity: slotCount
+        ) { slots in
+            slots.initialize(repeating: (0, -1))
+            let mask = slotCount - 1
+            var collisions = 0
+            let close = tape.close(object)
+            var current = object + 1
+            while current < close {
+                let key = tape.stringBytes(current)
+                let fingerprint = fingerprint(key)
+                var slot = Int(truncatingIfNeeded: fingerprint >> 40) & mask
+                while slots[slot].key >= 0 {
+                    if slots[slot].fingerprint == fingerprint {
+                        if memcmpEqual(tape.stringBytes(Int(slots[slot].key)), key) { return true }
+                        collisions += 1
+                        if collisions > 16 { return nil }
+                    }
+                    slot = (slot + 1) & mask
                 }
+                slots[slot] = (fingerprint, Int32(truncatingIfNeeded: current))
+                current = tape.after(current + 1)
             }
-            current = tape.after(current + 1)
+            return false
         }
-        return false
+        return result ?? largeRepeats(object, tape)
+    }
+
+    /// A key's length and its first and last eight bytes, mixed into 64 bits.
+    ///
+    /// Reading eight bytes from the start of any key is safe: simdjson's string buffer keeps at
+    /// least 64 bytes of padding after its last string.
+    @inline(__always)
+    private static func fingerprint(_ key: UnsafeRawBufferPointer) -> UInt64 {
+        guard let base = key.baseAddress else { return 0 }
+        let length = key.count
+        var first = base.loadUnaligned(as: UInt64.self)
+        var last: UInt64 = 0
+        if length < 8 {
+            first &= (1 << UInt64(length * 8)) &- 1
+        } else {
+            last = (base + (length - 8)).loadUnaligned(as: UInt64.self)
+        }
+        var mixed = (first ^ UInt64(length) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+        mixed ^= last &* 0x94D0_49BB_1331_11EB
+        mixed ^= mixed >> 29
+        return mixed &* 0xBF58_476D_1CE4_E5B9
     }
 
     private static func largeRepeats(_ object: Int, _ tape: Tape) -> Bool {

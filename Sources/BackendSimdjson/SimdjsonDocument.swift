@@ -2,6 +2,14 @@ internal import CSimdjson
 import MapCore
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A document read from simdjson's tape: a node is a position on the tape.
 ///
 /// The document holds the parser that parsed it (whose buffers are the tape and the strings) and
@@ -167,9 +175,15 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
             return JSONNode(rawValue: found)
         }
         let close = tape.close(object)
+        let count = key.count
         var current = object + 1
         while current < close {
-            if memcmpEqual(tape.stringBytes(current), key) { return JSONNode(rawValue: UInt64(current + 1)) }
+            let candidate = tape.stringBytes(current)
+            if candidate.count == count,
+                count == 0 || memcmp(candidate.baseAddress!, key.baseAddress!, count) == 0
+            {
+                return JSONNode(rawValue: UInt64(current + 1))
+            }
             current = tape.after(current + 1)
         }
         return nil

@@ -35,9 +35,10 @@ import Testing
     }
 
     @Test(
-        "JSONMAPPING_BACKEND picks the default backend; unset, it is jansson",
+        "JSONMAPPING_BACKEND picks the default backend; unset, it is simdjson",
         .enabled(if: example != nil, "the jsonmap-example executable has not been built"),
-        arguments: [("foundation", "foundation"), ("jansson", "jansson"), (nil, "jansson")] as [(String?, String)]
+        arguments: [("foundation", "foundation"), ("jansson", "jansson"), ("simdjson", "simdjson"), (nil, "simdjson")]
+            as [(String?, String)]
     )
     func environmentChoosesBackend(variable: String?, expected: String) throws {
         let result = try Self.run(backend: variable)
@@ -56,7 +57,7 @@ import Testing
         #expect(result.output.isEmpty)
         #expect(
             result.errors
-                == "jsonmap-example: unsupportedValue at the root: unknown backend \"rapidjson\"; the linked backends are jansson, foundation\n"
+                == "jsonmap-example: unsupportedValue at the root: unknown backend \"rapidjson\"; the linked backends are simdjson, jansson, foundation\n"
         )
     }
 }

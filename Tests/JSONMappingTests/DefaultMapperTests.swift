@@ -10,14 +10,14 @@ import Testing
         mapper = try Mapper()
     }
 
-    /// The backend `Mapper()` should pick in this process: the one the environment names, else jansson.
+    /// The backend `Mapper()` should pick in this process: the one the environment names, else simdjson.
     static var expectedDefault: String {
-        ProcessInfo.processInfo.environment["JSONMAPPING_BACKEND"].flatMap { $0.isEmpty ? nil : $0 } ?? "jansson"
+        ProcessInfo.processInfo.environment["JSONMAPPING_BACKEND"].flatMap { $0.isEmpty ? nil : $0 } ?? "simdjson"
     }
 
-    @Test("Mapper() uses jansson when it is linked, unless JSONMAPPING_BACKEND names another")
+    @Test("Mapper() uses simdjson when it is linked, unless JSONMAPPING_BACKEND names another")
     func defaultBackend() throws {
-        #expect(Backends.names == ["jansson", "foundation"])
+        #expect(Backends.names == ["simdjson", "jansson", "foundation"])
         #expect(try Mapper.defaultBackend().name == Self.expectedDefault)
         #expect(mapper.backend.name == Self.expectedDefault)
         #expect(mapper.parseOptions == ParseOptions())
@@ -28,9 +28,10 @@ import Testing
     func backendByName() throws {
         #expect(try Mapper(backendNamed: "foundation").backend.name == "foundation")
         #expect(try Mapper(backendNamed: "jansson").backend.name == "jansson")
+        #expect(try Mapper(backendNamed: "simdjson").backend.name == "simdjson")
         let error = try #require(throws: MappingError.self) { try Mapper(backendNamed: "rapidjson") }
         #expect(error.code == .unsupportedValue)
-        #expect(error.message == #"unknown backend "rapidjson"; the linked backends are jansson, foundation"#)
+        #expect(error.message == #"unknown backend "rapidjson"; the linked backends are simdjson, jansson, foundation"#)
     }
 
     @Test("Mapper() refuses parse options the default backend cannot honour")
