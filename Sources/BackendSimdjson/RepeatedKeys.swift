@@ -23,7 +23,13 @@ enum RepeatedKeys {
     ///
     /// The depth is checked here rather than by simdjson, which leaves empty arrays and objects
     /// out of its count, so that the limit means the same as on every other backend.
-    static func check(_ tape: Tape, maxDepth: Int, findsNUL: Bool, stopsAtRepeat: Bool) -> Findings {
+    static func check(
+        _ tape: Tape,
+        maxDepth: Int,
+        findsNUL: Bool,
+        stopsAtRepeat: Bool,
+        table: KeyTable
+    ) -> Findings {
         var findings = Findings()
         var depth = 0
         var position = 1
@@ -36,7 +42,7 @@ enum RepeatedKeys {
                     findings.tooDeep = true
                     return findings
                 }
-                if tape.storedCount(position) > 1, repeats(objectAt: position, in: tape) {
+                if tape.storedCount(position) > 1, repeats(objectAt: position, in: tape, table: table) {
                     findings.repeatingObjects.insert(position)
                     if stopsAtRepeat { return findings }
                 }
@@ -66,42 +72,39 @@ enum RepeatedKeys {
     /// Whether the object at `position` repeats a key.
     ///
     /// Each key gets a fingerprint made of its length and its first and last eight bytes — all of
-    /// a key of up to 16 bytes — kept in an open-addressing table on the stack; bytes are compared
-    /// only when two fingerprints are equal. Keys longer than 16 bytes that share their ends can
-    /// make fingerprints collide without being equal; after a few such collisions the object is
-    /// checked by full hashes instead (``largeRepeats(_:_:)``), so no input makes this quadratic.
-    private static func repeats(objectAt object: Int, in tape: Tape) -> Bool {
+    /// a key of up to 16 bytes — kept in an open-addressing table (the parser's ``KeyTable``,
+    /// reused from object to object); bytes are compared only when two fingerprints are equal.
+    /// Keys longer than 16 bytes that share their ends can make fingerprints collide without being
+    /// equal; after a few such collisions the object is checked by full hashes instead
+    /// (``largeRepeats(_:_:)``), so no input makes this quadratic.
+    private static func repeats(objectAt object: Int, in tape: Tape, table: KeyTable) -> Bool {
         let count = tape.storedCount(object)
-        guard count <= 4096 else { return largeRepeats(object, tape) }
-        var slotCount = 16
-        while slotCount < count * 2 { slotCount <<= 1 }
-        let result: Bool? = withUnsafeTemporaryAllocation(
-            of: (fingerprint: UInt64, key: Int32).self,
-            capacity: slotCount
-        ) { slots in
-            slots.initialize(repeating: (0, -1))
-            let mask = slotCount - 1
-            var collisions = 0
-            let close = tape.close(object)
-            var current = object + 1
-            while current < close {
-                let key = tape.stringBytes(current)
-                let fingerprint = fingerprint(key)
-                var slot = Int(truncatingIfNeeded: fingerprint >> 40) & mask
-                while slots[slot].key >= 0 {
-                    if slots[slot].fingerprint == fingerprint {
-                        if memcmpEqual(tape.stringBytes(Int(slots[slot].key)), key) { return true }
-                        collisions += 1
-                        if collisions > 16 { return nil }
-                    }
-                    slot = (slot + 1) & mask
+        guard count <= KeyTable.maxKeys else { return largeRepeats(object, tape) }
+        let (slots, mask, generation) = table.begin(keys: count)
+        var collisions = 0
+        let close = tape.close(object)
+        var current = object + 1
+        while current < close {
+            let (base, length) = tape.string(at: current)
+            let fingerprint = fingerprint(base, length)
+            var slot = Int(truncatingIfNeeded: fingerprint &>> 40) & mask
+            while slots[slot].generation == generation {
+                if slots[slot].fingerprint == fingerprint {
+                    let key = UnsafeRawBufferPointer(start: base, count: length)
+                    if memcmpEqual(tape.stringBytes(Int(slots[slot].position)), key) { return true }
+                    collisions &+= 1
+                    if collisions > 16 { return largeRepeats(object, tape) }
                 }
-                slots[slot] = (fingerprint, Int32(truncatingIfNeeded: current))
-                current = tape.after(current + 1)
+                slot = (slot &+ 1) & mask
             }
-            return false
+            slots[slot] = KeyTable.Slot(
+                fingerprint: fingerprint,
+                position: UInt32(truncatingIfNeeded: current),
+                generation: generation
+            )
+            current = tape.after(current &+ 1)
         }
-        return result ?? largeRepeats(object, tape)
+        return false
     }
 
     /// A key's length and its first and last eight bytes, mixed into 64 bits.
@@ -109,19 +112,17 @@ enum RepeatedKeys {
     /// Reading eight bytes from the start of any key is safe: simdjson's string buffer keeps at
     /// least 64 bytes of padding after its last string.
     @inline(__always)
-    private static func fingerprint(_ key: UnsafeRawBufferPointer) -> UInt64 {
-        guard let base = key.baseAddress else { return 0 }
-        let length = key.count
+    private static func fingerprint(_ base: UnsafeRawPointer, _ length: Int) -> UInt64 {
         var first = base.loadUnaligned(as: UInt64.self)
         var last: UInt64 = 0
         if length < 8 {
-            first &= (1 << UInt64(length * 8)) &- 1
+            first &= (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1
         } else {
-            last = (base + (length - 8)).loadUnaligned(as: UInt64.self)
+            last = (base + (length &- 8)).loadUnaligned(as: UInt64.self)
         }
-        var mixed = (first ^ UInt64(length) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+        var mixed = (first ^ UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
         mixed ^= last &* 0x94D0_49BB_1331_11EB
-        mixed ^= mixed >> 29
+        mixed ^= mixed &>> 29
         return mixed &* 0xBF58_476D_1CE4_E5B9
     }
 
@@ -151,5 +152,56 @@ enum RepeatedKeys {
             start = stop
         }
         return false
+    }
+}
+
+/// The hash table ``RepeatedKeys`` checks each object's keys in, kept by a parser between objects
+/// and parses so that checking allocates nothing.
+///
+/// A slot is taken when its generation is the current one; starting the next object only moves
+/// the generation on, so no slot is cleared between objects.
+final class KeyTable {
+    struct Slot {
+        var fingerprint: UInt64
+        var position: UInt32
+        var generation: UInt32
+    }
+
+    /// Objects with more keys are checked by sorting hashes instead.
+    static let maxKeys = 4096
+
+    private var slots: UnsafeMutablePointer<Slot>
+    private var capacity: Int
+    private var generation: UInt32 = 0
+
+    init() {
+        capacity = 64
+        slots = .allocate(capacity: capacity)
+        slots.initialize(repeating: Slot(fingerprint: 0, position: 0, generation: 0), count: capacity)
+    }
+
+    deinit {
+        slots.deallocate()
+    }
+
+    /// Readies the table for an object of `keys` keys: its slots, the mask of a slot index and
+    /// the generation that marks a slot as taken.
+    @inline(__always)
+    func begin(keys: Int) -> (slots: UnsafeMutablePointer<Slot>, mask: Int, generation: UInt32) {
+        var needed = 16
+        while needed < keys * 2 { needed <<= 1 }
+        if needed > capacity {
+            slots.deallocate()
+            capacity = needed
+            slots = .allocate(capacity: capacity)
+            generation = 0
+            slots.initialize(repeating: Slot(fingerprint: 0, position: 0, generation: 0), count: capacity)
+        }
+        if generation == .max {
+            generation = 0
+            slots.update(repeating: Slot(fingerprint: 0, position: 0, generation: 0), count: capacity)
+        }
+        generation += 1
+        return (slots, needed - 1, generation)
     }
 }

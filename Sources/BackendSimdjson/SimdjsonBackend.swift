@@ -88,7 +88,8 @@ public struct SimdjsonBackend: JSONBackend {
             tape,
             maxDepth: options.maxDepth,
             findsNUL: !options.allowsNULInStrings,
-            stopsAtRepeat: options.duplicateKeys == .reject
+            stopsAtRepeat: options.duplicateKeys == .reject,
+            table: parser.keyTable
         )
         let rootType = tape.type(at: 1)
         let scalarRoot = rootType != Tape.objectStart && rootType != Tape.arrayStart

@@ -10,6 +10,8 @@ import Synchronization
 /// more than parsing a small document.
 final class SimdjsonParser {
     let handle: OpaquePointer
+    /// The table the repeated-key check uses, kept with the parser.
+    let keyTable = KeyTable()
 
     /// A new parser; `nil` when out of memory.
     init?() {

@@ -80,6 +80,13 @@ struct Tape {
         return UnsafeRawBufferPointer(start: start + 4, count: Int(length))
     }
 
+    /// The start and length of the unescaped bytes of the string at `position`.
+    @inline(__always)
+    func string(at position: Int) -> (base: UnsafeRawPointer, length: Int) {
+        let start = UnsafeRawPointer(strings) + Int(truncatingIfNeeded: words[position] & Tape.payloadMask)
+        return (start + 4, Int(truncatingIfNeeded: UInt32(littleEndian: start.loadUnaligned(as: UInt32.self))))
+    }
+
     /// The word after the value at `position`: a number's bits.
     @inline(__always)
     func payload(_ position: Int) -> UInt64 {
