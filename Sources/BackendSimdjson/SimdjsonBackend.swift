@@ -39,6 +39,9 @@ public struct SimdjsonBackend: JSONBackend {
     /// The number of readable bytes ``parse(padded:options:)`` needs after the input: 64.
     public static var requiredPadding: Int { CSimdjson_padding() }
 
+    /// 64: simdjson reads up to 64 bytes past the end of its input (``requiredPadding``).
+    public var readablePadding: Int { SimdjsonBackend.requiredPadding }
+
     public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
         try parse(input, padded: false, options: options)
     }

@@ -68,7 +68,11 @@ final class FeedCursor<Element: Sendable> {
             switch try nextRecord() {
             case .record(let record):
                 let outcome = splitter.bytes.withUnsafeBytes { all in
-                    processor.decoder.decode(UnsafeRawBufferPointer(rebasing: all[record.range]), at: record)
+                    processor.decoder.decode(
+                        UnsafeRawBufferPointer(rebasing: all[record.range]),
+                        readableAfter: all.count - record.range.upperBound,
+                        at: record
+                    )
                 }
                 switch outcome {
                 case .success(let value): return .value(value)

@@ -3,11 +3,17 @@ struct FeedRecordDecoder<Element: Sendable>: Sendable {
     let mapper: Mapper
     let transform: @Sendable (JSON) throws -> Element
 
-    /// The record's value, or its error placed in the feed.
-    func decode(_ bytes: UnsafeRawBufferPointer, at record: FeedSplitter.Record) -> Result<Element, FeedError> {
+    /// The record's value, or its error placed in the feed. `readableAfter` bytes past the
+    /// record's end may be read (the rest of the feed's buffer), which lets a backend that wants
+    /// padding parse the record in place.
+    func decode(
+        _ bytes: UnsafeRawBufferPointer,
+        readableAfter: Int = 0,
+        at record: FeedSplitter.Record
+    ) -> Result<Element, FeedError> {
         let json: JSON
         do {
-            json = try mapper.parse(bytes, compression: .none)
+            json = try mapper.parsePlain(bytes, readableAfter: readableAfter)
         } catch {
             // The record's error, placed in the feed.
             var placed = error

@@ -233,10 +233,16 @@ extension Mapper {
         return text
     }
 
-    /// Parses JSON text as it is, held to ``ParseOptions/maxInputSize``.
+    /// Parses JSON text the mapper read or inflated itself, held to ``ParseOptions/maxInputSize``.
+    ///
+    /// Such text has room to spare past its end (`readAll(limit:backend:)` reads in
+    /// 64 KiB steps and gives back what it did not fill), so a backend that reads past the end of
+    /// its input (``JSONBackend/readablePadding``) parses it in place instead of copying it.
     func parsePlain(_ text: [UInt8]) throws(ParseError) -> JSON {
         let result: Result<JSON, ParseError> = text.withUnsafeBytes { buffer in
-            Result { () throws(ParseError) -> JSON in try parsePlain(buffer) }
+            Result { () throws(ParseError) -> JSON in
+                try parsePlain(buffer, readableAfter: text.capacity - text.count)
+            }
         }
         return try result.get()
     }

@@ -89,9 +89,16 @@ public struct Mapper: Sendable {
     }
 
     /// Parses `buffer` as JSON text, as it is, held to ``ParseOptions/maxInputSize``.
-    func parsePlain(_ buffer: UnsafeRawBufferPointer) throws(ParseError) -> JSON {
+    ///
+    /// `readableAfter` is how many bytes past the end of `buffer` may be read: when they cover the
+    /// backend's ``JSONBackend/readablePadding``, it parses in place.
+    func parsePlain(_ buffer: UnsafeRawBufferPointer, readableAfter: Int = 0) throws(ParseError) -> JSON {
         guard buffer.count <= parseOptions.maxInputSize else {
             throw ParseError.inputTooLarge(buffer.count, limit: parseOptions.maxInputSize, backend: backend.name)
+        }
+        let padding = backend.readablePadding
+        if padding > 0, readableAfter >= padding {
+            return JSON(document: try backend.parse(padded: buffer, options: parseOptions))
         }
         return JSON(document: try backend.parse(buffer, options: parseOptions))
     }

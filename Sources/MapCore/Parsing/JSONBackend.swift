@@ -23,4 +23,31 @@ public protocol JSONBackend: Sendable {
     ///   - input: The UTF-8 bytes, possibly starting with a byte-order mark.
     ///   - options: Limits and policies to enforce.
     func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument
+
+    /// How many bytes past the end of its input the backend reads when it parses in place with
+    /// ``parse(padded:options:)``; 0 (the default) for a backend that never reads past the end.
+    ///
+    /// simdjson reads up to 64 bytes past the end; given less, its backend copies the input into a
+    /// padded buffer first.
+    var readablePadding: Int { get }
+
+    /// Parses input that is followed by at least ``readablePadding`` readable bytes, without
+    /// copying it. The bytes past the end are only read, never written, and their values do not
+    /// matter. The default calls ``parse(_:options:)``.
+    ///
+    /// ``Mapper`` calls it for text it read or inflated into a buffer of its own, which it sizes
+    /// with room to spare.
+    func parse(padded input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument
+}
+
+extension JSONBackend {
+    /// 0: the backend never reads past the end of its input.
+    public var readablePadding: Int { 0 }
+
+    /// Parses with ``parse(_:options:)``: a backend that reads nothing past the end needs no padding.
+    public func parse(padded input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError)
+        -> any JSONDocument
+    {
+        try parse(input, options: options)
+    }
 }
