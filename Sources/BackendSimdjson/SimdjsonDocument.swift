@@ -15,7 +15,7 @@ import Synchronization
 /// The document holds the parser that parsed it (whose buffers are the tape and the strings) and
 /// hands it back to ``SimdjsonParserPool`` when released. It is `@unchecked Sendable` because the
 /// tape and string buffer are written once, by the parse, and only read afterwards; the one
-/// mutable piece, the hint that makes walking an array by index linear, is behind a `Mutex`.
+/// mutable piece, the element index of arrays read by index, is behind a `Mutex`.
 ///
 /// Reads walk the tape in Swift (``Tape``); the C accessors of `CSimdjson` serve the rare cases
 /// — a container count the tape saturated, a lookup in an object that repeats a key.
@@ -26,15 +26,12 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     private let end: Int
     /// The objects (by position) that repeat a key; empty for almost every document.
     private let repeatingObjects: Set<Int>
-    /// The last element found by index, so that reading an array element by element is linear.
-    private let elementHint = Mutex(ElementHint())
+    /// The positions of the elements of the arrays read by an index past ``walkedElements``,
+    /// made on first use, so that reading any array by index costs the same whatever the order.
+    private let elementIndexes = Mutex([Int: [UInt32]]())
+    /// Elements before this index are found by walking the array from its start.
+    private static let walkedElements = 16
     let origin: DocumentOrigin?
-
-    private struct ElementHint {
-        var array = 0
-        var index = 0
-        var position = 0
-    }
 
     /// Takes over `parser`, which holds a successful parse.
     init(parser: SimdjsonParser, tape: Tape, repeatingObjects: Set<Int>, origin: DocumentOrigin?) {
@@ -145,25 +142,28 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     func element(of node: JSONNode, at index: Int) -> JSONNode? {
         guard index >= 0, let array = position(node, ifType: Tape.arrayStart) else { return nil }
         let close = tape.close(array)
-        // Start from the element found last when it is in the same array and not past `index`.
-        var current = array + 1
-        var currentIndex = 0
-        if index > 0 {
-            let hint = elementHint.withLock { $0 }
-            if hint.array == array, hint.index <= index {
-                current = hint.position
-                currentIndex = hint.index
+        // Near the start, walking is cheaper than the index.
+        if index < SimdjsonDocument.walkedElements {
+            var current = array + 1
+            for _ in 0..<index {
+                guard current < close else { return nil }
+                current = tape.after(current)
             }
+            return current < close ? JSONNode(rawValue: UInt64(current)) : nil
         }
-        while currentIndex < index, current < close {
-            current = tape.after(current)
-            currentIndex += 1
+        let positions = elementIndexes.withLock { indexes in
+            if let positions = indexes[array] { return positions }
+            var positions: [UInt32] = []
+            positions.reserveCapacity(count(of: node))
+            var current = array + 1
+            while current < close {
+                positions.append(UInt32(truncatingIfNeeded: current))
+                current = tape.after(current)
+            }
+            indexes[array] = positions
+            return positions
         }
-        guard current < close else { return nil }
-        if index > 0 {
-            elementHint.withLock { $0 = ElementHint(array: array, index: index, position: current) }
-        }
-        return JSONNode(rawValue: UInt64(current))
+        return index < positions.count ? JSONNode(rawValue: UInt64(positions[index])) : nil
     }
 
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
