@@ -238,40 +238,39 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     // MARK: Bulk reads
 
     func doubles(in node: JSONNode) -> [Double]? {
-        guard let array = position(node, ifType: Tape.arrayStart) else { return nil }
-        let close = tape.close(array)
-        // Numbers take two words each, so an array of n numbers spans 2n words.
-        var values: [Double] = []
-        values.reserveCapacity((close - array - 1) / 2)
-        var current = array + 1
-        while current < close {
-            let bits = tape.payload(current)
-            switch tape.type(at: current) {
-            case Tape.double: values.append(Double(bitPattern: bits))
-            case Tape.int64: values.append(Double(Int64(bitPattern: bits)))
-            case Tape.uint64: values.append(Double(bits))
-            default: return nil
+        numbers(in: node) { type, bits in
+            switch type {
+            case Tape.double: Double(bitPattern: bits)
+            case Tape.int64: Double(Int64(bitPattern: bits))
+            case Tape.uint64: Double(bits)
+            default: nil
             }
-            current += 2
         }
-        return values
     }
 
     func int64s(in node: JSONNode) -> [Int64]? {
+        numbers(in: node) { type, bits in
+            switch type {
+            case Tape.int64: Int64(bitPattern: bits)
+            case Tape.double: Int64(exactly: Double(bitPattern: bits))
+            default: nil
+            }
+        }
+    }
+
+    /// Every element of an array of numbers converted by `convert` (given the tape type and the
+    /// number's word); `nil` when the node is not an array or `convert` refuses an element.
+    @inline(__always)
+    private func numbers<T>(in node: JSONNode, _ convert: (UInt8, UInt64) -> T?) -> [T]? {
         guard let array = position(node, ifType: Tape.arrayStart) else { return nil }
         let close = tape.close(array)
-        var values: [Int64] = []
+        // Numbers take two words each, so an array of n numbers spans 2n words.
+        var values: [T] = []
         values.reserveCapacity((close - array - 1) / 2)
         var current = array + 1
         while current < close {
-            let bits = tape.payload(current)
-            switch tape.type(at: current) {
-            case Tape.int64: values.append(Int64(bitPattern: bits))
-            case Tape.double:
-                guard let value = Int64(exactly: Double(bitPattern: bits)) else { return nil }
-                values.append(value)
-            default: return nil
-            }
+            guard let value = convert(tape.type(at: current), tape.payload(current)) else { return nil }
+            values.append(value)
             current += 2
         }
         return values
