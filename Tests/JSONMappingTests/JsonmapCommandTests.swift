@@ -67,7 +67,7 @@ struct JsonmapCommandTests {
 
     @Test(
         "check reports a malformed file as file:line:column: error: message and exits 1, on every backend",
-        arguments: ["jansson", "foundation"]
+        arguments: ["simdjson", "jansson", "foundation"]
     )
     func checkBadFile(backend: String) throws {
         let scratch = try Scratch()
