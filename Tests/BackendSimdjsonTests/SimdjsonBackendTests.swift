@@ -147,6 +147,21 @@ import Testing
         #expect(json["nested"]["k"].path == ["nested", "k"])
     }
 
+    @Test("The catalog's example of parse(padded:) reads its payload")
+    func catalogPaddedExample() throws {
+        let padding = SimdjsonBackend.requiredPadding
+        var buffer = Array(#"{"id": 7}"#.utf8)
+        buffer.append(contentsOf: repeatElement(0, count: padding))
+        let document = try buffer.withUnsafeBytes { bytes in
+            let input = UnsafeRawBufferPointer(rebasing: bytes.dropLast(padding))
+            return try SimdjsonBackend().parse(padded: input, options: ParseOptions())
+        }
+        let id = try JSON(document: document)["id"].decode(Int.self)
+        #expect(id == 7)
+        #expect(JSON(document: document)["id"].path == ["id"])
+        #expect(document.backendName == "simdjson")
+    }
+
     @Test("parse(padded:) honours maxInputSize and the options, as parse(_:) does")
     func paddedHonoursOptions() throws {
         let tooLarge = try #require(throws: ParseError.self) {
