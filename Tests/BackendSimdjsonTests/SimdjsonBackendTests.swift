@@ -25,6 +25,7 @@ import Testing
         #expect(backend.name == "simdjson")
         #expect(backend.maxSupportedDepth == 2047)
         #expect(SimdjsonBackend.requiredPadding == 64)
+        #expect(backend.readablePadding == 64)
         let json = try simdjsonParse("[1]")
         #expect(json.document.backendName == "simdjson")
         #expect(json.document.origin?.backend.name == "simdjson")

@@ -171,6 +171,41 @@ import Testing
         #expect(json[keys[4_321]].path == [.key(keys[4_321])])
     }
 
+    @Test(
+        "Long keys alike in length and in their first and last eight bytes are told apart, and a repeat among them found"
+    )
+    func longKeysAlikeAtBothEnds() throws {
+        // Every key is 21 bytes: "abcdefgh", five digits, "stuvwxyz".
+        let keys = (0..<300).map { "abcdefgh" + String(100_000 + $0).dropFirst() + "stuvwxyz" }
+        let distinct = "{" + keys.enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ",") + "}"
+        let json = try simdjsonMapper(ParseOptions(duplicateKeys: .reject)).parse(distinct)
+        #expect(json.count == 300)
+        #expect(json.keys == keys)
+        #expect(json[keys[299]].int == 299)
+
+        let repeated = String(distinct.dropLast()) + #","\#(keys[150])": "again"}"#
+        let last = try simdjsonMapper().parse(repeated)
+        #expect(last.count == 300)
+        #expect(last[keys[150]].string == "again")
+        #expect(last[keys[150]].path == [.key(keys[150])])
+        #expect(last.keys == keys)
+        let start = try #require(offset(of: #","\#(keys[150])": "again""#, in: repeated)) + 1
+        let rejecting = try simdjsonMapper(ParseOptions(duplicateKeys: .reject))
+        try expectRefusal(of: repeated.utf8, by: rejecting, .duplicateKey, at: 1, start + 1, offset: start)
+    }
+
+    @Test("Keys that differ only by a NUL or by their length are different keys")
+    func keysDifferingByNUL() throws {
+        let json = try simdjsonMapper(ParseOptions(duplicateKeys: .reject)).parse(
+            #"{"a": 1, "a\u0000": 2, "": 3, "\u0000": 4, "\u0000\u0000": 5, "abcdefgh": 6, "abcdefgh\u0000": 7}"#
+        )
+        #expect(json.count == 7)
+        #expect(json.keys == ["a", "a\u{0}", "", "\u{0}", "\u{0}\u{0}", "abcdefgh", "abcdefgh\u{0}"])
+        #expect(json["a\u{0}"].int == 2)
+        #expect(json["\u{0}\u{0}"].int == 5)
+        #expect(json["abcdefgh\u{0}"].path == ["abcdefgh\u{0}"])
+    }
+
     @Test("A value that repeats a key with a container replaces it; nested repeats are separate")
     func repeatedContainers() throws {
         let json = try simdjsonMapper().parse(
