@@ -114,8 +114,8 @@ import Testing
                     var mismatches = 0
                     let (name, count) = task % 2 == 0 ? ("a", 2000) : ("b", 500)
                     let array = json[name]
-                    // Every task walks forward from its own starting point, so the shared hint
-                    // is moved by the others between any two reads.
+                    // Every task walks from its own starting point, so the arrays' element
+                    // indexes are built and read by many tasks at once.
                     for offset in 0..<count {
                         let index = (offset + task * 37) % count
                         if array[index].int != index { mismatches += 1 }
