@@ -141,11 +141,11 @@ let package = Package(
             name: "BackendJanssonTests",
             dependencies: ["BackendJansson", "MapCore", "CJansson"]
         ),
-        // One suite, every case run against every backend.
         .testTarget(
             name: "BackendSimdjsonTests",
             dependencies: ["BackendSimdjson", "MapCore"]
         ),
+        // One suite, every case run against every backend.
         .testTarget(
             name: "BackendConformanceTests",
             dependencies: [
