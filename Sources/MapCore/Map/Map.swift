@@ -102,6 +102,21 @@ public final class Map {
         failureCount = 0
     }
 
+    /// Readies a map of its context's pool for encoding another object.
+    @usableFromInline
+    func reset(encodingTo encoder: ObjectEncoder) {
+        // Only what the last object changed: clearing an optional of these types is a call each.
+        if direction != .encoding {
+            direction = .encoding
+            json = nil
+        }
+        self.encoder = encoder
+        if failureCount > 0 {
+            firstFailure = nil
+            failureCount = 0
+        }
+    }
+
     /// Whether the map is reading JSON into the object.
     public var isDecoding: Bool { direction != .encoding }
 

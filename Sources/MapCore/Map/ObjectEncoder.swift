@@ -14,7 +14,7 @@
 /// with the last value.
 @usableFromInline
 final class ObjectEncoder {
-    /// Streaming: the writer.
+    /// Streaming: the writer (kept by a pooled encoder from one object to the next).
     @usableFromInline let stream: JSONWriter?
     /// As a tree: the builder.
     @usableFromInline let tree: JSONBuilder?
@@ -37,6 +37,19 @@ final class ObjectEncoder {
         self.stream = writer
         self.tree = nil
         self.context = context
+    }
+
+    /// Readies an encoder of its context's pool for streaming another object to its writer.
+    func reset() {
+        // Only what the last object changed; a stale `undo` is never read (an optional field sets
+        // its own first).
+        if !openChain.isEmpty { openChain.removeAll(keepingCapacity: true) }
+        if !closedChains.isEmpty { closedChains.removeAll() }
+        needsTree = false
+        if stopped {
+            stopped = false
+            failure = nil
+        }
     }
 
     init(tree builder: JSONBuilder, context: MappingContext) {
@@ -281,14 +294,15 @@ func encodeObject(
         let start = stream.checkpoint()
         let mark = context.diagnosticsMark
         try stream.beginObject()
-        let encoder = ObjectEncoder(stream: stream, context: context)
-        let failure = body(encoder)
-        if !encoder.needsTree {
+        let streamed = try context.withStreamingEncoder(stream) { encoder in
+            let failure = body(encoder)
+            guard !encoder.needsTree else { return false }
             if let failure { throw failure }
             try encoder.finish()
             try stream.endObject()
-            return
+            return true
         }
+        if streamed { return }
         // A place that cannot be written in order: take it all back — the entries of this pass too,
         // since the tree pass records them again — and build a tree.
         stream.rollback(to: start)
@@ -301,5 +315,30 @@ func encodeObject(
     } else {
         try writer.beginObject()
         try writer.endObject()
+    }
+}
+
+extension MappingContext {
+    /// Runs `body` with an encoder streaming into `writer` — from the pool when this context pools
+    /// (see ``poolsMaps``), so that an object costs no allocation of its own.
+    func withStreamingEncoder<R>(_ writer: JSONWriter, _ body: (ObjectEncoder) throws -> R) rethrows -> R {
+        guard poolsMaps else { return try body(ObjectEncoder(stream: writer, context: self)) }
+        let encoder: ObjectEncoder
+        if encoderDepth < encoderPool.count, encoderPool[encoderDepth].stream === writer {
+            encoder = encoderPool[encoderDepth]
+            encoder.reset()
+        } else {
+            // A pooled encoder keeps its writer: one of another writer (JSON written inside a
+            // string, say) is replaced.
+            encoder = ObjectEncoder(stream: writer, context: self)
+            if encoderDepth < encoderPool.count {
+                encoderPool[encoderDepth] = encoder
+            } else {
+                encoderPool.append(encoder)
+            }
+        }
+        encoderDepth += 1
+        defer { encoderDepth -= 1 }
+        return try body(encoder)
     }
 }
