@@ -181,6 +181,63 @@ enum WriterKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
         #expect(try Self.quoted("aé€🎉\u{10FFFF}\u{2028}", options) == #""a\u00e9\u20ac\ud83c\udf89\udbff\udfff\u2028""#)
     }
 
+    /// Each character escaped as the rules say, one at a time: what the writer's block-wise
+    /// scan must match.
+    static func referenceQuoted(_ string: String, _ options: JSONWriter.Options) -> String {
+        func escape(_ unit: UInt32) -> String {
+            let hex = String(unit, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+        var text = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "/" where options.escapesSlashes: text += "\\/"
+            case "\u{08}": text += "\\b"
+            case "\u{0C}": text += "\\f"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\u{00}"..<"\u{20}", "\u{2028}", "\u{2029}": text += escape(scalar.value)
+            case "\u{80}"... where options.escapesNonASCII:
+                if scalar.value >= 0x10000 {
+                    let value = scalar.value - 0x10000
+                    text += escape(0xD800 + (value >> 10)) + escape(0xDC00 + (value & 0x3FF))
+                } else {
+                    text += escape(scalar.value)
+                }
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text + "\""
+    }
+
+    @Test(
+        "every character is escaped the same at any place in a string of any length, under every option",
+        arguments: [
+            "\"", "\\", "/", "\n", "\u{01}", "\u{1F}", "\u{7F}", "é", "€", "\u{2027}", "\u{2028}", "\u{2029}", "🎉",
+        ]
+    )
+    func escapingAtEveryPlace(special: String) throws {
+        let options: [JSONWriter.Options] = [
+            .init(), .init(escapesSlashes: true), .init(escapesNonASCII: true),
+            .init(escapesSlashes: true, escapesNonASCII: true),
+        ]
+        for before in 0..<34 {
+            for after in 0..<34 {
+                let string = String(repeating: "a", count: before) + special + String(repeating: "b", count: after)
+                for option in options {
+                    #expect(try Self.quoted(string, option) == UTF8Text(Self.referenceQuoted(string, option)))
+                }
+            }
+        }
+        let mixed = String(repeating: special + "ab\u{2028}\u{E9}c\"", count: 9)
+        for option in options {
+            #expect(try Self.quoted(mixed, option) == UTF8Text(Self.referenceQuoted(mixed, option)))
+        }
+    }
+
     @Test("keys are escaped the same way as strings")
     func keysEscaped() throws {
         let writer = JSONWriter()

@@ -84,6 +84,8 @@ extension MappingContext {
         _ body: (JSONWriter, MappingContext) throws -> Void
     ) throws -> [UInt8] {
         let context = MappingContext(options: options, callSite: callSite)
+        context.poolsMaps = true
+        defer { context.drainMapPool() }
         let writer = JSONWriter(options: options.writer)
         do {
             try body(writer, context)
@@ -109,6 +111,8 @@ extension MappingContext {
         _ body: (MappingContext) throws -> Void
     ) throws {
         let context = MappingContext(options: options, callSite: callSite)
+        context.poolsMaps = true
+        defer { context.drainMapPool() }
         do {
             try body(context)
             context.report(.encode, succeeded: true, typeName: typeName()) { .none }

@@ -19,19 +19,25 @@ public final class MappingContext {
     // exclusivity check on each push and pop buys nothing.
     @exclusivity(unchecked) @usableFromInline var frames: ContiguousArray<Frame> = []
     @usableFromInline let hasOverrides: Bool
-    /// Maps for decoding, one per depth of nested maps, reused object after object so that a
-    /// mapped value costs no allocation of its own. Only a context of a whole operation pools
-    /// (see ``poolsMaps``): its maps hold it, and the operation empties the pool when it ends.
+    /// Maps, one per depth of nested maps, reused object after object so that a mapped value
+    /// costs no allocation of its own. Only a context of a whole operation pools (see
+    /// ``poolsMaps``): its maps hold it, and the operation empties the pool when it ends.
     @exclusivity(unchecked) @usableFromInline var mapPool: [Map] = []
     /// How many pooled maps are in use.
     @exclusivity(unchecked) @usableFromInline var mapDepth = 0
-    /// Whether maps are pooled: set by the operations (``Mapper``'s entry points and the other
-    /// `decode` functions), which drain the pool when they end.
-    @usableFromInline var poolsMaps = false
+    /// The streaming encoders of objects being written, one per depth, pooled like the maps.
+    @exclusivity(unchecked) var encoderPool: [ObjectEncoder] = []
+    /// How many pooled encoders are in use.
+    @exclusivity(unchecked) var encoderDepth = 0
+    /// Whether maps and encoders are pooled: set by the operations (``Mapper``'s entry points and
+    /// the other `decode` and `encode` functions), which drain the pools when they end.
+    @exclusivity(unchecked) @usableFromInline var poolsMaps = false
     /// Whether anyone will read the entries.
     public let collectsDiagnostics: Bool
     /// Entries recorded so far.
-    public private(set) var diagnostics: [LogEntry] = []
+    // Read for a mark by every object and optional field encoded; the context is confined to one
+    // call, so the dynamic exclusivity check of each read (~75 instructions) buys nothing.
+    @exclusivity(unchecked) public private(set) var diagnostics: [LogEntry] = []
     /// Entries not kept because ``MappingOptions/maxCollectedEntries`` were.
     public private(set) var droppedCount = 0
     /// The entries dropped, so that one reported again by each level it passes through is counted once.
@@ -113,10 +119,8 @@ public final class MappingContext {
     /// ``releaseMap()``.
     @inlinable
     func acquireMap(decoding json: JSON) -> Map {
-        if poolsMaps, mapDepth < mapPool.count {
-            let map = mapPool[mapDepth]
+        if let map = pooledMap() {
             map.reset(decoding: json)
-            mapDepth += 1
             return map
         }
         return newMap(decoding: json)
@@ -124,7 +128,29 @@ public final class MappingContext {
 
     @usableFromInline
     func newMap(decoding json: JSON) -> Map {
-        let map = Map(decoding: json, checkOnly: false, context: self)
+        adopt(Map(decoding: json, checkOnly: false, context: self))
+    }
+
+    /// A map for encoding into `encoder` — from the pool when this context pools; hand it back
+    /// with ``releaseMap()``.
+    @inlinable
+    func acquireMap(encodingTo encoder: ObjectEncoder) -> Map {
+        let map = pooledMap() ?? adopt(Map(encodingTo: encoder, context: self))
+        map.reset(encodingTo: encoder)
+        return map
+    }
+
+    /// The pooled map of the next depth, taken; `nil` when there is none yet (or no pooling).
+    @inlinable
+    func pooledMap() -> Map? {
+        guard poolsMaps, mapDepth < mapPool.count else { return nil }
+        mapDepth += 1
+        return mapPool[mapDepth - 1]
+    }
+
+    /// A new map, taken as the pool's map of the next depth when this context pools.
+    @usableFromInline
+    func adopt(_ map: Map) -> Map {
         if poolsMaps {
             mapPool.append(map)
             mapDepth += 1
@@ -132,17 +158,19 @@ public final class MappingContext {
         return map
     }
 
-    /// Hands back the map ``acquireMap(decoding:)`` gave out last.
+    /// Hands back the map an `acquireMap` function gave out last.
     @inlinable
     func releaseMap() {
         if poolsMaps { mapDepth -= 1 }
     }
 
-    /// Empties the map pool at the end of an operation: the pooled maps hold this context.
+    /// Empties the pools at the end of an operation: the pooled maps and encoders hold this context.
     @usableFromInline
     func drainMapPool() {
         mapPool.removeAll()
         mapDepth = 0
+        encoderPool.removeAll()
+        encoderDepth = 0
     }
 
     /// The path of the step being worked on.

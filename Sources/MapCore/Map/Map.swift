@@ -102,6 +102,21 @@ public final class Map {
         failureCount = 0
     }
 
+    /// Readies a map of its context's pool for encoding another object.
+    @usableFromInline
+    func reset(encodingTo encoder: ObjectEncoder) {
+        // Only what the last object changed: clearing an optional of these types is a call each.
+        if direction != .encoding {
+            direction = .encoding
+            json = nil
+        }
+        self.encoder = encoder
+        if failureCount > 0 {
+            firstFailure = nil
+            failureCount = 0
+        }
+    }
+
     /// Whether the map is reading JSON into the object.
     public var isDecoding: Bool { direction != .encoding }
 
@@ -114,8 +129,14 @@ public final class Map {
     /// The member with this key.
     @inlinable
     public subscript(key: String) -> MapKey {
-        // Decoding reads through the view alone; only encoding needs the step written out.
+        // Decoding reads through the view alone; only encoding needs the step written out. The
+        // decoding part is out of line, so that this inlines into each map function.
         if direction == .encoding { return MapKey(map: self, json: nil, parent: [], last: .key(key)) }
+        return decodingKey(key)
+    }
+
+    @usableFromInline
+    func decodingKey(_ key: String) -> MapKey {
         context.noteKeyRead(key, in: json)
         return MapKey(map: self, json: json?[key], parent: [], last: nil)
     }
@@ -132,6 +153,18 @@ public final class Map {
         }
         if direction != .encoding { context.noteKeyReads(along: path, from: json) }
         return MapKey(map: self, json: json?[path], parent: Array(path.components.dropLast()), last: last)
+    }
+
+    /// Encoding: writes a linked property's value at `key`'s place; a required link that fails
+    /// fails the map. The links of implicit bridges call it directly, without making a
+    /// ``MapLink`` — which copied the key, and its references, for every field.
+    @inlinable
+    func encode<B: JSONBridge>(_ value: B.Value, with bridge: B, at key: MapKey, required: Bool) {
+        if let encoder, !encoder.write(value, with: bridge, parent: key.parent, last: key.last, required: required),
+            let failure = encoder.failure
+        {
+            fail(failure)
+        }
     }
 
     /// Records a failed required link: an error entry, and the failure the map reports.
@@ -210,6 +243,10 @@ public struct MapKey {
     @inlinable
     public func required<T: Bridgeable>(_ property: inout T) {
         if decodedDirectly({ (value: T) in property = value }) { return }
+        if map.isEncoding {
+            map.encode(property, with: ImplicitBridge<T>(), at: self, required: true)
+            return
+        }
         MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).required(&property)
     }
 
@@ -218,6 +255,10 @@ public struct MapKey {
     @inlinable
     public func required<T: Bridgeable>(_ property: inout T?) {
         if decodedDirectly({ (value: T) in property = value }) { return }
+        if map.isEncoding, let value = property {
+            map.encode(value, with: ImplicitBridge<T>(), at: self, required: true)
+            return
+        }
         MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).required(&property)
     }
 
@@ -238,6 +279,10 @@ public struct MapKey {
     /// Links an optional property through its wrapped type's bridge, as optional (`<~`).
     @inlinable
     public func optional<T: Bridgeable>(_ property: inout T?) {
+        if map.isEncoding, let value = property {
+            map.encode(value, with: ImplicitBridge<T>(), at: self, required: false)
+            return
+        }
         MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).optional(&property)
     }
 }
@@ -434,11 +479,7 @@ public struct MapLink<B: JSONBridge> {
             encodingValidationFailed(required: required)
             return
         }
-        let map = key.map
-        if let failure = map.encoder?.write(value, with: bridge, parent: key.parent, last: key.last, required: required)
-        {
-            map.fail(failure)
-        }
+        key.map.encode(value, with: bridge, at: key, required: required)
     }
 
     @usableFromInline

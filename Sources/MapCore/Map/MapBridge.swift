@@ -135,7 +135,8 @@ func encodeMapped<T>(
 ) throws {
     try encodeObject(to: writer, in: context) { encoder in
         var copy = value
-        let mapping = Map(encodingTo: encoder, context: context)
+        let mapping = context.acquireMap(encodingTo: encoder)
+        defer { context.releaseMap() }
         map(&copy, mapping)
         return mapping.firstFailure
     }

@@ -341,6 +341,7 @@ extension ObjectRule {
                 return nil
             }
             return encoder.write(value, with: rule, parent: parent, last: last, required: isRequired)
+                ? nil : encoder.failure
         }
     }
 
