@@ -95,11 +95,14 @@ public final class Map {
     /// Readies a map of its context's pool for decoding another object.
     @usableFromInline
     func reset(decoding json: JSON) {
+        // Only what the last object changed, as for encoding.
+        if direction == .encoding { encoder = nil }
         direction = .decoding
         self.json = json
-        encoder = nil
-        firstFailure = nil
-        failureCount = 0
+        if failureCount > 0 {
+            firstFailure = nil
+            failureCount = 0
+        }
     }
 
     /// Readies a map of its context's pool for encoding another object.
@@ -137,7 +140,8 @@ public final class Map {
 
     @usableFromInline
     func decodingKey(_ key: String) -> MapKey {
-        context.noteKeyRead(key, in: json)
+        // Tested here so that the view is not copied for a call that would do nothing.
+        if context.tracksKeyReads { context.noteKeyRead(key, in: json) }
         return MapKey(map: self, json: json?[key], parent: [], last: nil)
     }
 
