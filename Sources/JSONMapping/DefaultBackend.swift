@@ -15,7 +15,7 @@ public enum Backends {
     /// (the default), then jansson when its `Jansson` trait is (also the default), then Foundation.
     ///
     /// simdjson comes first because it is the fastest by far — mapping the benchmark's models is
-    /// 3.5 to 12 times as fast as `JSONDecoder` through it, against 0.4 to 1.5 times through
+    /// 3.8 to 11.8 times as fast as `JSONDecoder` through it, against 0.4 to 1.5 times through
     /// jansson (`Docs/Performance.md`) — and it holds every integer up to `UInt64.max`.
     public static var linked: [any JSONBackend] {
         var backends: [any JSONBackend] = []
