@@ -67,7 +67,7 @@ import Testing
             ("1e-400", 0, 0, 0.0),
             ("0e400", 0, 0, 0.0),
             ("1.7976931348623157e308", nil, nil, 1.7976931348623157e308),
-            ("4.9e-324", nil, nil, 4.9e-324),
+            ("4.9e-324", nil, nil, .leastNonzeroMagnitude),
             ("-1.5e300", nil, nil, -1.5e300),
         ] as [(String, Int64?, UInt64?, Double)]
     )
