@@ -27,8 +27,9 @@ extension FeedReader {
     public var async: AsyncFeed<Element> { AsyncFeed(reader: self) }
 
     /// The records parsed and mapped on `workers` tasks, `batchSize` records at a time, yielded in
-    /// the feed's order. Only one batch is held at a time. Cancelling the consuming task ends the
-    /// sequence at the next batch; no more input is read.
+    /// the feed's order. While the workers map one batch, the consuming task reads, inflates and
+    /// splits the next, so at most two batches are held. Cancelling the consuming task ends the
+    /// sequence at the next batch; at most the batch already read ahead is read.
     public func parallel(workers: Int = 2, batchSize: Int = 256) -> ParallelFeed<Element> {
         ParallelFeed(reader: self, workers: Swift.max(1, workers), batchSize: Swift.max(1, batchSize))
     }
@@ -49,6 +50,10 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
         var ready: [Result<Element, FeedError>] = []
         var readyIndex = 0
         var inputDone = false
+        /// The next batch, read while the workers mapped the current one.
+        var ahead: [(bytes: [UInt8], record: FeedSplitter.Record)]?
+        /// An error reading ahead met, thrown once the records before it are yielded.
+        var aheadError: FeedError?
 
         public mutating func next() async throws(FeedError) -> Element? {
             while true {
@@ -61,27 +66,57 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                     case .failure(let error): try reader.cursor.handle(error)
                     }
                 }
-                if inputDone { return nil }
+                if let error = aheadError, ahead?.isEmpty ?? true {
+                    aheadError = nil
+                    inputDone = true
+                    throw error
+                }
+                if inputDone, ahead?.isEmpty ?? true { return nil }
                 try await fillBatch()
             }
         }
 
-        /// Reads the next batch's records in order, then parses and maps them on the workers.
-        private mutating func fillBatch() async throws(FeedError) {
+        /// One batch read from the input: up to `batchSize` raw records in order, whether the input
+        /// ended, and the error that ended it, kept for after the records read before it.
+        typealias Batch = (records: [(bytes: [UInt8], record: FeedSplitter.Record)], ended: Bool, error: FeedError?)
+
+        /// Reads one batch. Static, so that the read ahead (on this task, while the workers run)
+        /// touches no state of the iterator.
+        private static func readBatch(from reader: FeedReader<Element>, batchSize: Int) -> Batch {
             var raw: [(bytes: [UInt8], record: FeedSplitter.Record)] = []
             raw.reserveCapacity(batchSize)
             while raw.count < batchSize {
-                guard let next = try reader.nextRawRecord() else {
-                    inputDone = true
-                    break
+                do {
+                    guard let next = try reader.nextRawRecord() else { return (raw, true, nil) }
+                    raw.append(next)
+                } catch {
+                    return (raw, true, error)
                 }
-                raw.append(next)
             }
+            return (raw, false, nil)
+        }
+
+        /// Takes a batch read from the input into the iterator's state and returns its records.
+        private mutating func accept(_ batch: Batch) -> [(bytes: [UInt8], record: FeedSplitter.Record)] {
+            if batch.ended { inputDone = true }
+            if let error = batch.error { aheadError = error }
+            return batch.records
+        }
+
+        /// Maps the batch read ahead (the first batch is read now) on the workers, and meanwhile
+        /// reads the next one on this task, so that inflating and splitting overlap the mapping.
+        private mutating func fillBatch() async throws(FeedError) {
+            let raw = ahead ?? accept(Self.readBatch(from: reader, batchSize: batchSize))
+            ahead = nil
             let decoder = reader.cursor.processor.decoder
             let records = raw
             let slices = Swift.min(workers, Swift.max(1, records.count))
             var results = [Result<Element, FeedError>?](repeating: nil, count: records.count)
-            await withTaskGroup(of: (Int, [Result<Element, FeedError>]).self) { group in
+            let readsAhead = !inputDone
+            let reader = self.reader
+            let batchSize = self.batchSize
+            let next = await withTaskGroup(of: (Int, [Result<Element, FeedError>]).self, returning: Batch?.self) {
+                group in
                 for slice in 0..<slices {
                     group.addTask {
                         var out: [Result<Element, FeedError>] = []
@@ -96,12 +131,15 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                         return (slice, out)
                     }
                 }
+                let next = readsAhead ? Self.readBatch(from: reader, batchSize: batchSize) : nil
                 for await (slice, out) in group {
                     for (position, outcome) in out.enumerated() {
                         results[slice + position * slices] = outcome
                     }
                 }
+                return next
             }
+            ahead = next.map { accept($0) }
             ready = []
             ready.reserveCapacity(records.count)
             for outcome in results {

@@ -57,6 +57,31 @@ final class EndlessSource: ByteSource, @unchecked Sendable {
     }
 }
 
+/// Hands out its bytes up to `failAt`, then fails as a broken download would.
+struct FailingSource: ByteSource {
+    let bytes: [UInt8]
+    let failAt: Int
+    var position = 0
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+        guard position < failAt else {
+            throw ParseError(
+                code: .unreadableInput,
+                message: "the connection was reset",
+                line: 1,
+                column: 1,
+                offset: position
+            )
+        }
+        let count = min(buffer.count, failAt - position)
+        bytes.withUnsafeBytes { all in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[position..<(position + count)]))
+        }
+        position += count
+        return count
+    }
+}
+
 func ndjson(_ lines: [String]) -> [UInt8] {
     Array(lines.joined(separator: "\n").utf8)
 }

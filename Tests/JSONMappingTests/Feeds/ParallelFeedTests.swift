@@ -44,6 +44,29 @@ import Testing
         #expect(before == Array(1...9))
     }
 
+    @Test(
+        "parallel mode yields every record read before the input fails, in order, then throws the failure",
+        arguments: [(1, 16), (2, 64), (4, 500)]
+    )
+    func readFailureAfterRecords(workers: Int, batchSize: Int) async throws {
+        let mapper = try Mapper()
+        let lines = (1...300).map { #"{"id": \#($0), "name": "n"}"# }
+        let text = ndjson(lines) + [0x0A]
+        // Fails once the first 200 records (and their newlines) have been handed out.
+        let cut = ndjson(Array(lines.prefix(200))).count + 1
+        let source = FailingSource(bytes: text, failAt: cut)
+        let reader = mapper.feed(Item.self, from: source)
+        var ids: [Int] = []
+        do {
+            for try await item in reader.parallel(workers: workers, batchSize: batchSize) { ids.append(item.id) }
+            Issue.record("expected the read failure")
+        } catch {
+            #expect(error.error.code == .unreadableInput)
+            #expect(error.recordIndex == 200)
+        }
+        #expect(ids == Array(1...200))
+    }
+
     @Test("cancelling the consuming task stops the reading of an endless feed promptly")
     func cancellationStopsReading() async throws {
         let mapper = try Mapper()
