@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "jsonmap", targets: ["jsonmap"]),
         .executable(name: "jsonmap-feed-bench", targets: ["jsonmap-feed-bench"]),
         .executable(name: "jsonmap-jansson-only", targets: ["jsonmap-jansson-only"]),
+        .executable(name: "jsonmap-simdjson-only", targets: ["jsonmap-simdjson-only"]),
     ],
     traits: [
         .trait(name: "Jansson", description: "Link the jansson backend into the JSONMapping umbrella (needs libjansson-dev)."),
@@ -123,11 +124,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // A program built from MapCore and BackendJansson alone: the test that it links no
-        // libFoundation runs `ldd` on it.
+        // Programs built from MapCore and one C backend alone: the tests that they link no
+        // libFoundation run `ldd` on them. What they do is in SingleBackendProgram.
+        .target(
+            name: "SingleBackendProgram",
+            dependencies: ["MapCore"]
+        ),
         .executableTarget(
             name: "jsonmap-jansson-only",
-            dependencies: ["MapCore", "BackendJansson"]
+            dependencies: ["MapCore", "BackendJansson", "SingleBackendProgram"]
+        ),
+        .executableTarget(
+            name: "jsonmap-simdjson-only",
+            dependencies: ["MapCore", "BackendSimdjson", "SingleBackendProgram"]
         ),
         .testTarget(
             name: "MapCoreTests",

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `jsonmap-jansson-only`, a program built from MapCore and BackendJansson alone, links no
-/// libFoundation and no ICU. `swift build --build-tests` always builds it, next to the test
+/// `jsonmap-jansson-only`, a program built from MapCore and BackendJansson alone, parses with
+/// jansson (that it links no libFoundation and no ICU is tested in JSONMappingTests'
+/// SingleBackendBinaryTests). `swift build --build-tests` always builds it, next to the test
 /// binary, so these tests fail (rather than skip) when it is missing.
 @Suite struct JanssonOnlyBinaryTests {
     static let name = "jsonmap-jansson-only"
@@ -56,20 +57,6 @@ import Testing
             binary,
             "\(name) is not in \(searchedFolders.map(\.path)); `swift build --build-tests` builds it"
         )
-    }
-
-    @Test("A MapCore + BackendJansson binary links libjansson and no libFoundation or ICU")
-    func linksNoFoundation() throws {
-        let binary = try Self.requireBinary()
-        let ldd = try Self.run(URL(fileURLWithPath: "/usr/bin/ldd"), arguments: [binary.path])
-        #expect(ldd.status == 0)
-        let libraries = ldd.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(libraries.contains { $0.hasPrefix("libjansson.so") })
-        #expect(!ldd.output.contains("libFoundation.so"))
-        #expect(!ldd.output.contains("libFoundationInternationalization"))
-        #expect(!ldd.output.contains("lib_FoundationICU"))
-        #expect(!ldd.output.contains("libicu"))
-        #expect(!ldd.output.contains("not found"))
     }
 
     @Test(

@@ -5,8 +5,12 @@ import Testing
 /// --build-tests` builds them; a test fails when its binary is missing.
 enum BuiltBinary {
     /// Next to the running test bundle (the build folder it was built in) first, then the
-    /// package's default `.build/debug`.
+    /// package's default `.build/debug`; an absolute path as it is.
     static func locate(_ name: String) -> URL? {
+        // An absolute path names a system program (`/usr/bin/ldd`).
+        if name.hasPrefix("/") {
+            return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
+        }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let candidates = [
