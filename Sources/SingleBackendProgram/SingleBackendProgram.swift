@@ -13,29 +13,18 @@ public import MapCore
 /// Parses standard input with `backend`, prints `backend: kind of N members|elements` and exits 0,
 /// or writes `stdin:line:column: message` to standard error and exits 1.
 public func describeStandardInput(with backend: some JSONBackend) -> Never {
-    var input: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = read(0, &buffer, buffer.count)
-        if count <= 0 { break }
-        input.append(contentsOf: buffer[0..<count])
-    }
     do {
         let mapper = try Mapper(backend: backend)
-        let json = try mapper.parse(input)
+        // The mapper reads the input itself, so it inflates gzip and parses without a copy.
+        let json = try mapper.parse(contentsOfFile: "/dev/stdin")
         let kind = json.kind.map { "\($0)" } ?? "missing"
-        print("\(json.document.backendName): \(kind) of \(json.count) \(json.kind == .object ? "members" : "elements")")
+        let noun = json.kind == .object ? "members" : "elements"
+        _ = writeAll("\(json.document.backendName): \(kind) of \(json.count) \(noun)\n", to: 1)
         exit(0)
     } catch let error as ParseError {
-        printError("stdin:\(error.description)")
+        _ = writeAll("stdin:\(error.description)\n", to: 2)
     } catch {
-        printError("\(error)")
+        _ = writeAll("\(error)\n", to: 2)
     }
     exit(1)
-}
-
-/// Writes a line to standard error (write(2): the C `stderr` global is not concurrency-safe in Swift 6).
-func printError(_ text: String) {
-    let line = Array((text + "\n").utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
