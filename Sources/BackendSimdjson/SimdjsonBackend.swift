@@ -114,19 +114,22 @@ public struct SimdjsonBackend: JSONBackend {
     /// The error for input simdjson (or the checks after it) refused: the scan's, which has the
     /// position, or else the number simdjson could not hold.
     private func failure(_ code: Int32, in input: UnsafeRawBufferPointer, options: ParseOptions) -> ParseError {
+        // One scan: with its tape when the number to blame must be found among its numbers.
         do {
-            try JSONScanner.validate(input, options: options, backend: name)
+            if code == CSimdjson_NUMBER_ERROR.code {
+                let tape = try JSONScanner.tape(input, options: options, backend: name)
+                if let error = JSONScanner.numberOutOfRange(
+                    in: input,
+                    tape: tape,
+                    integersBeyond64Bits: true,
+                    backend: name
+                ) {
+                    return error
+                }
+            } else {
+                try JSONScanner.validate(input, options: options, backend: name)
+            }
         } catch {
-            return error
-        }
-        if code == CSimdjson_NUMBER_ERROR.code,
-            let error = JSONScanner.numberOutOfRange(
-                in: input,
-                options: options,
-                integersBeyond64Bits: true,
-                backend: name
-            )
-        {
             return error
         }
         let message =

@@ -75,9 +75,8 @@ struct Tape {
     /// The unescaped bytes of the string at `position`.
     @inline(__always)
     func stringBytes(_ position: Int) -> UnsafeRawBufferPointer {
-        let start = UnsafeRawPointer(strings + Int(truncatingIfNeeded: words[position] & Tape.payloadMask))
-        let length = UInt32(littleEndian: start.loadUnaligned(as: UInt32.self))
-        return UnsafeRawBufferPointer(start: start + 4, count: Int(length))
+        let (base, length) = string(at: position)
+        return UnsafeRawBufferPointer(start: base, count: length)
     }
 
     /// The start and length of the unescaped bytes of the string at `position`.
