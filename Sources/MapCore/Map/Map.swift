@@ -140,8 +140,7 @@ public final class Map {
 
     @usableFromInline
     func decodingKey(_ key: String) -> MapKey {
-        // Tested here so that the view is not copied for a call that would do nothing.
-        if context.tracksKeyReads { context.noteKeyRead(key, in: json) }
+        context.noteKeyRead(key, in: json)
         return MapKey(map: self, json: json?[key], parent: [], last: nil)
     }
 
