@@ -167,6 +167,14 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     }
 
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
+        var hint = JSONMemberHint()
+        return member(of: node, utf8Key: key, hint: &hint)
+    }
+
+    /// The hint is the position of the key after the member found last in the object; the walk
+    /// starts there and, when the key is not found before the object's end, goes on from the first
+    /// member up to the hint.
+    func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer, hint: inout JSONMemberHint) -> JSONNode? {
         guard let object = position(node, ifType: Tape.objectStart) else { return nil }
         if !repeatingObjects.isEmpty, repeatingObjects.contains(object) {
             var found: UInt64 = 0
@@ -175,15 +183,79 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
             return JSONNode(rawValue: found)
         }
         let close = tape.close(object)
+        let first = object + 1
+        // A hint is a key position this function found in this object, or the object's close.
+        var start = first
+        if hint.object == node, hint.position > UInt64(first), hint.position <= UInt64(close) {
+            start = Int(truncatingIfNeeded: hint.position)
+        }
+        if let found = find(key, from: start, to: close) ?? (start > first ? find(key, from: first, to: start) : nil) {
+            hint.object = node
+            hint.position = UInt64(truncatingIfNeeded: tape.after(found + 1))
+            return JSONNode(rawValue: UInt64(truncatingIfNeeded: found + 1))
+        }
+        return nil
+    }
+
+    /// The position of the key equal to `key` among the members from the key at `start` to the
+    /// key (or close) at `stop`.
+    ///
+    /// Keys of up to 16 bytes — nearly all — are compared as two words: the candidate's are read
+    /// straight from the string buffer (a string is followed by its NUL and, after the last one,
+    /// simdjson's padding, so reading 16 bytes from any key's start stays inside the buffer), the
+    /// key's once, into a zeroed local copy.
+    @inline(__always)
+    private func find(_ key: UnsafeRawBufferPointer, from start: Int, to stop: Int) -> Int? {
         let count = key.count
-        var current = object + 1
-        while current < close {
-            let candidate = tape.stringBytes(current)
-            if candidate.count == count,
-                count == 0 || memcmp(candidate.baseAddress!, key.baseAddress!, count) == 0
+        guard count <= 16 else { return findLong(key, from: start, to: stop) }
+        let (low, high) = SimdjsonDocument.words(key)
+        let lowMask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
+        let highMask: UInt64 =
+            count <= 8 ? 0 : count == 16 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1
+        var current = start
+        while current < stop {
+            let (base, length) = tape.string(at: current)
+            if length == count, base.loadUnaligned(as: UInt64.self) & lowMask == low,
+                (base + 8).loadUnaligned(as: UInt64.self) & highMask == high
             {
-                return JSONNode(rawValue: UInt64(current + 1))
+                return current
             }
+            current = tape.after(current + 1)
+        }
+        return nil
+    }
+
+    /// The bytes of a key of at most 16 bytes as two little-endian words, zero past its end, read
+    /// without going past its end (overlapping loads where it is not a whole number of words).
+    @inline(__always)
+    private static func words(_ key: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+        let count = key.count
+        guard let base = key.baseAddress, count > 0 else { return (0, 0) }
+        if count >= 8 {
+            let low = base.loadUnaligned(as: UInt64.self)
+            guard count > 8 else { return (low, 0) }
+            // Bytes count-8 ..< count hold bytes 8 ..< count in their top (count - 8) bytes.
+            let tail = (base + (count &- 8)).loadUnaligned(as: UInt64.self)
+            return (low, tail &>> UInt64(truncatingIfNeeded: (16 &- count) &* 8))
+        }
+        if count >= 4 {
+            let head = UInt64(base.loadUnaligned(as: UInt32.self))
+            let tail = UInt64((base + (count &- 4)).loadUnaligned(as: UInt32.self))
+            return (head | tail &<< UInt64(truncatingIfNeeded: (count &- 4) &* 8), 0)
+        }
+        var low: UInt64 = 0
+        for index in 0..<count {
+            low |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) &<< UInt64(truncatingIfNeeded: index &* 8)
+        }
+        return (low, 0)
+    }
+
+    private func findLong(_ key: UnsafeRawBufferPointer, from start: Int, to stop: Int) -> Int? {
+        let count = key.count
+        var current = start
+        while current < stop {
+            let (base, length) = tape.string(at: current)
+            if length == count, memcmp(base, key.baseAddress!, count) == 0 { return current }
             current = tape.after(current + 1)
         }
         return nil

@@ -90,6 +90,16 @@ public protocol JSONDocument: AnyObject, Sendable {
     /// Must not allocate.
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode?
 
+    /// As ``member(of:utf8Key:)``, starting where the last lookup in the same object ended.
+    ///
+    /// Map functions read an object's keys mostly in the order they were written; a document whose
+    /// lookup is a walk over the members (a tape) can start each walk at `hint` and move `hint`
+    /// past the member it found, so that reading every key in order costs one comparison a key.
+    /// The result must be the same as ``member(of:utf8Key:)``'s whatever `hint` holds, as long as
+    /// `hint` was made by ``JSONMemberHint/init()`` or by earlier calls on this document. The
+    /// default implementation ignores the hint.
+    func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer, hint: inout JSONMemberHint) -> JSONNode?
+
     /// Visits the elements of an array in order; does nothing for other kinds.
     func forEachElement(of node: JSONNode, _ body: (JSONNode) throws -> Void) rethrows
 
@@ -116,6 +126,14 @@ public protocol JSONDocument: AnyObject, Sendable {
 }
 
 extension JSONDocument {
+    public func member(
+        of node: JSONNode,
+        utf8Key key: UnsafeRawBufferPointer,
+        hint: inout JSONMemberHint
+    ) -> JSONNode? {
+        member(of: node, utf8Key: key)
+    }
+
     /// `nil`: the document does not say how it was parsed.
     public var origin: DocumentOrigin? { nil }
 
@@ -218,5 +236,24 @@ public struct DocumentOrigin: Sendable {
     public init(backend: any JSONBackend, options: ParseOptions) {
         self.backend = backend
         self.options = options
+    }
+}
+
+/// Where a member lookup ended, for the next lookup in the same object
+/// (``JSONDocument/member(of:utf8Key:hint:)``).
+///
+/// Its content is the document's own: a document that uses hints stores the object and a place
+/// among its members, and ignores a hint made for another object.
+public struct JSONMemberHint: Sendable {
+    /// The object the hint was made for.
+    public var object: JSONNode
+    /// The document's own encoding of a place among the object's members.
+    public var position: UInt64
+
+    /// A hint for no object: the next lookup starts at the first member.
+    @inlinable
+    public init() {
+        self.object = JSONNode(rawValue: .max)
+        self.position = 0
     }
 }

@@ -75,6 +75,11 @@ public final class Map {
     @exclusivity(unchecked) @usableFromInline private(set) var firstFailure: MappingError?
     /// How many required links failed.
     @exclusivity(unchecked) private(set) var failureCount = 0
+    /// The document of ``json`` when it is there (not missing), unretained — ``json`` keeps it
+    /// alive — so that looking a key up copies no reference.
+    @exclusivity(unchecked) private unowned(unsafe) var document: (any JSONDocument)?
+    /// Where the last key lookup in ``json`` ended (map functions mostly read keys in order).
+    @exclusivity(unchecked) private var memberHint = JSONMemberHint()
 
     @usableFromInline
     init(decoding json: JSON, checkOnly: Bool, context: MappingContext) {
@@ -82,6 +87,7 @@ public final class Map {
         self.context = context
         self.json = json
         self.encoder = nil
+        self.document = json.isMissing ? nil : json.document
     }
 
     @usableFromInline
@@ -99,6 +105,8 @@ public final class Map {
         if direction == .encoding { encoder = nil }
         direction = .decoding
         self.json = json
+        document = json.isMissing ? nil : json.document
+        memberHint = JSONMemberHint()
         if failureCount > 0 {
             firstFailure = nil
             failureCount = 0
@@ -112,6 +120,7 @@ public final class Map {
         if direction != .encoding {
             direction = .encoding
             json = nil
+            document = nil
         }
         self.encoder = encoder
         if failureCount > 0 {
@@ -140,8 +149,27 @@ public final class Map {
 
     @usableFromInline
     func decodingKey(_ key: String) -> MapKey {
-        context.noteKeyRead(key, in: json)
-        return MapKey(map: self, json: json?[key], parent: [], last: nil)
+        if context.tracksKeyReads { context.noteKeyRead(key, in: json) }
+        return MapKey(map: self, json: member(key), parent: [], last: nil)
+    }
+
+    /// The member `key` of the mapped object, looked up from where the last lookup ended; a
+    /// missing view when it is not there.
+    private func member(_ key: String) -> JSON? {
+        guard let document else { return json?[key] }
+        let node = json.unsafelyUnwrapped.node
+        let found =
+            key.utf8.withContiguousStorageIfAvailable {
+                document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &memberHint)
+            }
+            ?? {
+                var key = key
+                return key.withUTF8 {
+                    document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &memberHint)
+                }
+            }()
+        guard let found else { return json?[key] }
+        return JSON(document: document, node: found)
     }
 
     /// The element at this index of a top-level array.
@@ -270,13 +298,10 @@ public struct MapKey {
     /// is the required link's. `false` when the map is not decoding or the place has no view.
     @inlinable
     func decodedDirectly<T: Bridgeable>(_ assign: (T) -> Void) -> Bool {
-        guard map.direction == .decoding, let json else { return false }
-        do {
-            assign(try ImplicitBridge<T>().decode(json, in: map.context))
-        } catch {
-            MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).requiredFailed(error, json)
-        }
-        return true
+        guard map.direction == .decoding else { return false }
+        // Optional chaining lends the view to the call; `guard let` copied it (two references)
+        // for every field.
+        return json?.decodeLinked(for: self, assign) ?? false
     }
 
     /// Links an optional property through its wrapped type's bridge, as optional (`<~`).
@@ -378,46 +403,16 @@ public struct MapLink<B: JSONBridge> {
     // The success path is inlinable, so it specializes in the caller's module with the link's
     // bridge; every failure goes to an out-of-line function.
 
+    // Optional chaining lends the key's view to the call; `guard let` copied it (two references).
+
     @inlinable
     func decodeRequired() -> B.Value? {
-        guard let json = key.json else { return nil }
-        let context = key.map.context
-        do {
-            let value = try bridge.decode(json, in: context)
-            if let validation, !validation(value) {
-                requiredValidationFailed(json)
-                return nil
-            }
-            return value
-        } catch {
-            requiredFailed(error, json)
-            return nil
-        }
+        key.json?.decodeRequired(self) ?? nil
     }
 
     @inlinable
     func decodeOptional() -> B.Value? {
-        guard let json = key.json else { return nil }
-        guard let kind = json.kind else {
-            // Absent — unless the path ran into a scalar (`links.home` in `{"links": "x"}`),
-            // which is a type mismatch, not an absence.
-            if json.isLookupInWrongKind { optionalLookupFailed(json) }
-            return nil
-        }
-        guard kind != .null else { return nil }
-        let context = key.map.context
-        let mark = context.diagnosticsMark
-        do {
-            let value = try bridge.decode(json, in: context)
-            if let validation, !validation(value) {
-                optionalValidationFailed(json)
-                return nil
-            }
-            return value
-        } catch {
-            optionalFailed(error, json, since: mark)
-            return nil
-        }
+        key.json?.decodeOptional(self) ?? nil
     }
 
     @usableFromInline
@@ -511,6 +506,60 @@ public struct MapLink<B: JSONBridge> {
                 map.context.warn(.validationFailed, at: nil, message: "optional value left out: \(message)")
             }
         }
+    }
+}
+
+extension JSON {
+    /// The body of ``MapLink/decodeRequired()``, run on the link's view.
+    @inlinable
+    func decodeRequired<B: JSONBridge>(_ link: MapLink<B>) -> B.Value? {
+        do {
+            let value = try link.bridge.decode(self, in: link.key.map.context)
+            if let validation = link.validation, !validation(value) {
+                link.requiredValidationFailed(self)
+                return nil
+            }
+            return value
+        } catch {
+            link.requiredFailed(error, self)
+            return nil
+        }
+    }
+
+    /// The body of ``MapLink/decodeOptional()``, run on the link's view.
+    @inlinable
+    func decodeOptional<B: JSONBridge>(_ link: MapLink<B>) -> B.Value? {
+        guard let kind else {
+            // Absent — unless the path ran into a scalar (`links.home` in `{"links": "x"}`),
+            // which is a type mismatch, not an absence.
+            if isLookupInWrongKind { link.optionalLookupFailed(self) }
+            return nil
+        }
+        guard kind != .null else { return nil }
+        let context = link.key.map.context
+        let mark = context.diagnosticsMark
+        do {
+            let value = try link.bridge.decode(self, in: context)
+            if let validation = link.validation, !validation(value) {
+                link.optionalValidationFailed(self)
+                return nil
+            }
+            return value
+        } catch {
+            link.optionalFailed(error, self, since: mark)
+            return nil
+        }
+    }
+
+    /// The body of ``MapKey/decodedDirectly(_:)``, run on the key's view.
+    @inlinable
+    func decodeLinked<T: Bridgeable>(for key: MapKey, _ assign: (T) -> Void) -> Bool {
+        do {
+            assign(try ImplicitBridge<T>().decode(self, in: key.map.context))
+        } catch {
+            MapLink(key: key, bridge: ImplicitBridge<T>(), validation: nil).requiredFailed(error, self)
+        }
+        return true
     }
 }
 
