@@ -167,8 +167,9 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     }
 
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
-        var hint = JSONMemberHint()
-        return member(of: node, utf8Key: key, hint: &hint)
+        guard let object = position(node, ifType: Tape.objectStart) else { return nil }
+        if !repeatingObjects.isEmpty, repeatingObjects.contains(object) { return repeatingMember(of: object, key) }
+        return find(key, from: object + 1, to: tape.close(object)).map { JSONNode(rawValue: UInt64($0 + 1)) }
     }
 
     /// The hint is the position of the key after the member found last in the object; the walk
@@ -176,12 +177,7 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     /// member up to the hint.
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer, hint: inout JSONMemberHint) -> JSONNode? {
         guard let object = position(node, ifType: Tape.objectStart) else { return nil }
-        if !repeatingObjects.isEmpty, repeatingObjects.contains(object) {
-            var found: UInt64 = 0
-            let base = key.baseAddress?.assumingMemoryBound(to: UInt8.self)
-            guard CSimdjson_object_find(parser.handle, UInt64(object), base, key.count, &found) else { return nil }
-            return JSONNode(rawValue: found)
-        }
+        if !repeatingObjects.isEmpty, repeatingObjects.contains(object) { return repeatingMember(of: object, key) }
         let close = tape.close(object)
         let first = object + 1
         // A hint is a key position this function found in this object, or the object's close.
@@ -195,6 +191,15 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
             return JSONNode(rawValue: UInt64(truncatingIfNeeded: found + 1))
         }
         return nil
+    }
+
+    /// The value of the member `key` of an object that repeats keys: the last one written, found by
+    /// simdjson's own lookup.
+    private func repeatingMember(of object: Int, _ key: UnsafeRawBufferPointer) -> JSONNode? {
+        var found: UInt64 = 0
+        let base = key.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        guard CSimdjson_object_find(parser.handle, UInt64(object), base, key.count, &found) else { return nil }
+        return JSONNode(rawValue: found)
     }
 
     /// The position of the key equal to `key` among the members from the key at `start` to the
