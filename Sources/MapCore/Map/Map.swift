@@ -163,12 +163,14 @@ public final class Map {
                 document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &memberHint)
             }
             ?? {
+                // A key without contiguous UTF-8 (bridged): `withUTF8` makes it native first.
                 var key = key
                 return key.withUTF8 {
                     document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &memberHint)
                 }
             }()
-        guard let found else { return json?[key] }
+        // Not there: the missing view the subscript would make, without walking the object again.
+        guard let found else { return json?.missing(.key(key)) }
         return JSON(document: document, node: found)
     }
 
@@ -401,9 +403,8 @@ public struct MapLink<B: JSONBridge> {
     // MARK: Decoding
 
     // The success path is inlinable, so it specializes in the caller's module with the link's
-    // bridge; every failure goes to an out-of-line function.
-
-    // Optional chaining lends the key's view to the call; `guard let` copied it (two references).
+    // bridge; every failure goes to an out-of-line function. Optional chaining lends the key's view
+    // to the call (see `decodedDirectly`).
 
     @inlinable
     func decodeRequired() -> B.Value? {
