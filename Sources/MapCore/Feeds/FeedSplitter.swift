@@ -245,12 +245,8 @@ struct FeedSplitter {
 
     /// The error for the record starting here, longer than ``maxRecordSize``.
     private func recordTooLong() -> FeedError {
-        FeedError(
-            recordIndex: recordIndex,
-            line: line,
-            column: column,
-            offset: offset,
-            error: MappingError(
+        errorHere(
+            MappingError(
                 code: .inputTooLarge,
                 message: "record #\(recordIndex) is longer than maxRecordSize (\(maxRecordSize) bytes)"
             )
@@ -258,12 +254,8 @@ struct FeedSplitter {
     }
 
     private func syntaxError(_ code: ParseError.Code, _ message: String) -> FeedError {
-        FeedError(
-            recordIndex: recordIndex,
-            line: line,
-            column: column,
-            offset: offset,
-            error: MappingError(
+        errorHere(
+            MappingError(
                 parseError: ParseError(
                     code: code,
                     message: message,
@@ -274,6 +266,11 @@ struct FeedSplitter {
                 )
             )
         )
+    }
+
+    /// `error`, for the record starting here.
+    private func errorHere(_ error: MappingError) -> FeedError {
+        FeedError(recordIndex: recordIndex, line: line, column: column, offset: offset, error: error)
     }
 
     private mutating func skipWhitespace() {
