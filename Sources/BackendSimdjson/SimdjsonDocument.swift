@@ -208,7 +208,9 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     /// Keys of up to 16 bytes — nearly all — are compared as two words: the candidate's are read
     /// straight from the string buffer (a string is followed by its NUL and, after the last one,
     /// simdjson's padding, so reading 16 bytes from any key's start stays inside the buffer), the
-    /// key's once, into a zeroed local copy.
+    /// key's once, before the walk (``words(_:)``); longer keys go to ``findLong(_:from:to:)``, the
+    /// same walk with `memcmp` (one walk taking the comparison as a closure measured 0.5 % more
+    /// instructions on twitter's `bridges` row).
     @inline(__always)
     private func find(_ key: UnsafeRawBufferPointer, from start: Int, to stop: Int) -> Int? {
         let count = key.count
