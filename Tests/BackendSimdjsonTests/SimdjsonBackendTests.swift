@@ -96,6 +96,40 @@ import Testing
     }
 
     @Test(
+        "A mapper parses an array in place through its spare capacity, whose bytes it ignores",
+        arguments: [
+            ("[1, 2", UInt8(ascii: "]"), ParseError.Code.unexpectedEndOfInput, 1, 6, 5),
+            (#"{"a": "b"#, UInt8(ascii: "\""), .unexpectedEndOfInput, 1, 7, 6),
+            ("12", UInt8(ascii: "3"), nil, 0, 0, 0),
+            (#"{"a":[1,2]}"#, UInt8(ascii: "]"), nil, 0, 0, 0),
+        ] as [(String, UInt8, ParseError.Code?, Int, Int, Int)]
+    )
+    func mapperParsesArrayInPlace(
+        text: String,
+        spare: UInt8,
+        code: ParseError.Code?,
+        line: Int,
+        column: Int,
+        offset: Int
+    ) throws {
+        // The spare capacity holds bytes that would complete the document, written and then removed.
+        var bytes = Array(text.utf8)
+        bytes.append(contentsOf: [UInt8](repeating: spare, count: SimdjsonBackend.requiredPadding))
+        bytes.removeLast(SimdjsonBackend.requiredPadding)
+        #expect(bytes.capacity - bytes.count >= SimdjsonBackend.requiredPadding)
+        let mapper = try simdjsonMapper()
+        guard let code else {
+            #expect(try mapper.parse(bytes).description == text)
+            return
+        }
+        let error = try #require(throws: ParseError.self) { try mapper.parse(bytes) }
+        #expect(error.code == code)
+        #expect(error.line == line)
+        #expect(error.column == column)
+        #expect(error.offset == offset)
+    }
+
+    @Test(
         "parse(padded:) ignores the padding's bytes, even ones that would complete the document",
         arguments: [
             ("[1, 2", UInt8(ascii: "]"), ParseError.Code.unexpectedEndOfInput, 1, 6, 5),

@@ -12,10 +12,10 @@ extension Mapper {
     ///   ``ParseOptions/maxInputSize``, or a JSON error with line, column and offset in the inflated
     ///   text.
     public func parse(_ bytes: some ContiguousBytes, compression: Compression) throws(ParseError) -> JSON {
-        let result: Result<JSON, ParseError> = bytes.withUnsafeBytes { buffer in
+        let result: Result<JSON, ParseError> = withReadableBytes(bytes) { buffer, readableAfter in
             Result { () throws(ParseError) -> JSON in
                 let format = compression.resolved(forPrefix: buffer)
-                guard format != .none else { return try parsePlain(buffer) }
+                guard format != .none else { return try parsePlain(buffer, readableAfter: readableAfter) }
                 return try parsePlain(inflatedText(of: buffer, as: format))
             }
         }

@@ -61,11 +61,23 @@ public struct Mapper: Sendable {
     ///   inflated text) is larger than ``ParseOptions/maxInputSize``; for gzip also the
     ///   compressed-data codes (``ParseError/Code/corruptCompressedData``,
     ///   ``ParseError/Code/truncatedCompressedData``, ``ParseError/Code/inflatedSizeExceeded``).
+    ///
+    /// A `[UInt8]` whose spare capacity covers the backend's ``JSONBackend/readablePadding`` is
+    /// parsed in place; other bytes are copied by such a backend.
     public func parse(_ bytes: some ContiguousBytes) throws(ParseError) -> JSON {
-        let result: Result<JSON, ParseError> = bytes.withUnsafeBytes { buffer in
-            Result { () throws(ParseError) -> JSON in try parse(buffer) }
+        let result: Result<JSON, ParseError> = withReadableBytes(bytes) { buffer, readableAfter in
+            Result { () throws(ParseError) -> JSON in try parse(buffer, readableAfter: readableAfter) }
         }
         return try result.get()
+    }
+
+    /// Calls `body` with the bytes and how many bytes past their end may be read: an array's spare
+    /// capacity (allocated memory the array has not written yet), none for other types.
+    func withReadableBytes<R>(_ bytes: some ContiguousBytes, _ body: (UnsafeRawBufferPointer, Int) -> R) -> R {
+        if let array = bytes as? [UInt8] {
+            return array.withUnsafeBytes { body($0, array.capacity - array.count) }
+        }
+        return bytes.withUnsafeBytes { body($0, 0) }
     }
 
     /// Parses a string's UTF-8.
@@ -81,11 +93,11 @@ public struct Mapper: Sendable {
     }
 
     /// Parses `buffer`, inflating it first when it starts with gzip's magic bytes.
-    private func parse(_ buffer: UnsafeRawBufferPointer) throws(ParseError) -> JSON {
+    private func parse(_ buffer: UnsafeRawBufferPointer, readableAfter: Int = 0) throws(ParseError) -> JSON {
         if Compression.startsWithGzipMagic(buffer) {
             return try parsePlain(inflatedText(of: buffer, as: .gzip))
         }
-        return try parsePlain(buffer)
+        return try parsePlain(buffer, readableAfter: readableAfter)
     }
 
     /// Parses `buffer` as JSON text, as it is, held to ``ParseOptions/maxInputSize``.

@@ -41,7 +41,7 @@ final class PaddingRecorder: JSONBackend, Sendable {
         #expect(calls.map(\.text) == [Self.text])
     }
 
-    @Test("A file the mapper read is parsed in place; the caller's own bytes are not")
+    @Test("A file the mapper read is parsed in place; the caller's Data and short arrays are copied")
     func fileIsParsedPaddedCallerBytesAreNot() throws {
         let recorder = PaddingRecorder()
         let mapper = try Mapper(backend: recorder)
@@ -49,10 +49,30 @@ final class PaddingRecorder: JSONBackend, Sendable {
         #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.text.utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         _ = try mapper.parse(contentsOfFile: path)
-        _ = try mapper.parse(Array(Self.text.utf8))
+        _ = try mapper.parse(Data(Self.text.utf8))
+        var short = Array(Self.text.utf8)
+        short.reserveCapacity(short.count + 63)
+        let spare = short.capacity - short.count
+        _ = try mapper.parse(short)
         let calls = recorder.calls.withLock { $0 }
-        #expect(calls.map(\.padded) == [true, false])
-        #expect(calls.map(\.text) == [Self.text, Self.text])
+        #expect(calls.map(\.padded) == [true, false, spare >= 64])
+        #expect(calls.map(\.text) == [Self.text, Self.text, Self.text])
+    }
+
+    @Test(
+        "An array whose spare capacity covers the padding is parsed in place, with or without a compression argument",
+        arguments: [Compression.none, .automatic]
+    )
+    func arrayWithSpareCapacityIsParsedPadded(compression: Compression) throws {
+        let recorder = PaddingRecorder()
+        let mapper = try Mapper(backend: recorder)
+        var bytes = Array(Self.text.utf8)
+        bytes.reserveCapacity(bytes.count + 64)
+        let json = try compression == .none ? mapper.parse(bytes, compression: .none) : mapper.parse(bytes)
+        #expect(try json.decode(String.self) == Self.text)
+        let calls = recorder.calls.withLock { $0 }
+        #expect(calls.map(\.padded) == [true])
+        #expect(calls.map(\.text) == [Self.text])
     }
 
     @Test("Text over maxInputSize is refused before the padded parse")
