@@ -144,13 +144,16 @@ public final class Map {
         // Decoding reads through the view alone; only encoding needs the step written out. The
         // decoding part is out of line, so that this inlines into each map function.
         if direction == .encoding { return MapKey(map: self, json: nil, parent: [], last: .key(key)) }
-        return decodingKey(key)
+        return MapKey(map: self, json: decodingView(key), parent: [], last: nil)
     }
 
+    /// The view a decoding key reads. The key itself is made inline, in the map function, where
+    /// its encoding-only parts are seen to be empty (measured: 0.8 % of citm_catalog's `map` row
+    /// on simdjson, against returning the whole key from here).
     @usableFromInline
-    func decodingKey(_ key: String) -> MapKey {
+    func decodingView(_ key: String) -> JSON? {
         if context.tracksKeyReads { context.noteKeyRead(key, in: json) }
-        return MapKey(map: self, json: member(key), parent: [], last: nil)
+        return member(key)
     }
 
     /// The member `key` of the mapped object, looked up from where the last lookup ended; a
@@ -273,7 +276,9 @@ public struct MapKey {
     }
 
     /// Links a property through its type's own bridge, as required (`<-`).
-    @inlinable
+    // Always inlined, with the operator, into the map function: the key is then never passed by
+    // reference to a specialized copy of the operator (measured: 2 % of citm_catalog's `map` row).
+    @inlinable @inline(__always)
     public func required<T: Bridgeable>(_ property: inout T) {
         if decodedDirectly({ (value: T) in property = value }) { return }
         if map.isEncoding {
@@ -285,7 +290,7 @@ public struct MapKey {
 
     /// Links an optional property through its wrapped type's bridge, as required (`<-`): the
     /// value must be there and valid, and `nil` cannot be encoded.
-    @inlinable
+    @inlinable @inline(__always)
     public func required<T: Bridgeable>(_ property: inout T?) {
         if decodedDirectly({ (value: T) in property = value }) { return }
         if map.isEncoding, let value = property {

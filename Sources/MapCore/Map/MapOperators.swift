@@ -30,14 +30,14 @@ infix operator ~ : MapBridgePrecedence
 infix operator § : MapBridgePrecedence
 
 /// Links a property through its type's own bridge, as required.
-@inlinable
+@inlinable @inline(__always)
 public func <- <T: Bridgeable>(property: inout T, key: MapKey) {
     key.required(&property)
 }
 
 /// Links an optional (or implicitly unwrapped) property through its wrapped type's bridge, as
 /// required.
-@inlinable
+@inlinable @inline(__always)
 public func <- <T: Bridgeable>(property: inout T?, key: MapKey) {
     key.required(&property)
 }
