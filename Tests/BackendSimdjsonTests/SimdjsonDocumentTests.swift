@@ -186,6 +186,46 @@ import Testing
         try expectRefusal(of: repeated.utf8, by: rejecting, .duplicateKey, at: 1, start + 1, offset: start)
     }
 
+    @Test(
+        "Objects of two to five keys alike but for one byte: no repeats; any pair made equal is a repeat",
+        arguments: [1, 7, 8, 9, 12, 16, 17, 30]
+    )
+    func smallObjectsPairwise(length: Int) throws {
+        // Keys of `length` bytes differing only in the last byte, or (when long enough) only in the ninth.
+        func key(_ index: Int, differingAt position: Int) -> String {
+            var bytes = [UInt8](repeating: UInt8(ascii: "k"), count: length)
+            bytes[position] = UInt8(ascii: "a") + UInt8(index)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let lastWins = try simdjsonMapper()
+        let rejecting = try simdjsonMapper(ParseOptions(duplicateKeys: .reject))
+        let positions = length > 8 ? [length - 1, 8] : [length - 1]
+        for position in positions {
+            for count in 2...5 {
+                let keys = (0..<count).map { key($0, differingAt: position) }
+                let distinct = "{" + keys.enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ",") + "}"
+                let json = try rejecting.parse(distinct)
+                #expect(json.count == count)
+                #expect(json.keys == keys)
+                for first in 0..<count {
+                    for second in (first + 1)..<count {
+                        var repeated = keys
+                        repeated[second] = keys[first]
+                        let text = "{" + repeated.enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ",") + "}"
+                        let parsed = try lastWins.parse(text)
+                        #expect(parsed.count == count - 1, "\(text)")
+                        #expect(parsed[keys[first]].int == second, "\(text)")
+                        #expect(parsed[keys[second]].isMissing, "\(text)")
+                        let error = try #require(throws: ParseError.self) { try rejecting.parse(text) }
+                        #expect(error.code == .duplicateKey, "\(text)")
+                        #expect(error.line == 1)
+                        #expect(error.offset == offset(of: #""\#(keys[first])": \#(second)"#, in: text), "\(text)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("Keys that differ only by a NUL or by their length are different keys")
     func keysDifferingByNUL() throws {
         let json = try simdjsonMapper(ParseOptions(duplicateKeys: .reject)).parse(
