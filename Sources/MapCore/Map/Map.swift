@@ -74,7 +74,7 @@ public final class Map {
     /// The first required link that failed.
     @exclusivity(unchecked) @usableFromInline private(set) var firstFailure: MappingError?
     /// How many required links failed.
-    @exclusivity(unchecked) private(set) var failureCount = 0
+    @exclusivity(unchecked) @usableFromInline private(set) var failureCount = 0
     /// The document of ``json`` when it is there (not missing), unretained — ``json`` keeps it
     /// alive — so that looking a key up copies no reference.
     @exclusivity(unchecked) private unowned(unsafe) var document: (any JSONDocument)?
@@ -136,7 +136,11 @@ public final class Map {
     @inlinable public var isEncoding: Bool { direction == .encoding }
 
     /// Whether every required link so far succeeded.
-    public var succeeded: Bool { firstFailure == nil }
+    public var succeeded: Bool { failureCount == 0 }
+
+    /// Whether a required link failed. Test it before reading ``firstFailure``: that is a large
+    /// optional, copied out whole to be tested (two `memcpy` calls per mapped object).
+    @inlinable var hasFailed: Bool { failureCount > 0 }
 
     /// The member with this key.
     @inlinable
