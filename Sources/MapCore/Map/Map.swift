@@ -147,8 +147,8 @@ public final class Map {
     public subscript(key: String) -> MapKey {
         // Decoding reads through the view alone; only encoding needs the step written out. The
         // decoding part is out of line, so that this inlines into each map function.
-        if direction == .encoding { return MapKey(map: self, json: nil, parent: [], last: .key(key)) }
-        return MapKey(map: self, json: decodingView(key), parent: [], last: nil)
+        if direction == .encoding { return MapKey(map: self, json: nil, place: .key(key)) }
+        return MapKey(map: self, json: decodingView(key), place: .none)
     }
 
     /// The view a decoding key reads. The key itself is made inline, in the map function, where
@@ -183,16 +183,24 @@ public final class Map {
 
     /// The element at this index of a top-level array.
     public subscript(index: Int) -> MapKey {
-        MapKey(map: self, json: json?[index], parent: [], last: .index(index))
+        MapKey(
+            map: self,
+            json: json?[index],
+            place: direction == .encoding ? .steps(EncodingSteps(parent: [], last: .index(index))) : .none
+        )
     }
 
     /// The value at `path` below the mapped object.
     public subscript(path: JSONPath) -> MapKey {
         guard let last = path.components.last else {
-            return MapKey(map: self, json: json, parent: [], last: nil)
+            return MapKey(map: self, json: json, place: .none)
         }
         if direction != .encoding { context.noteKeyReads(along: path, from: json) }
-        return MapKey(map: self, json: json?[path], parent: Array(path.components.dropLast()), last: last)
+        return MapKey(
+            map: self,
+            json: json?[path],
+            place: .steps(EncodingSteps(parent: Array(path.components.dropLast()), last: last))
+        )
     }
 
     /// Encoding: writes a linked property's value at `key`'s place; a required link that fails
@@ -229,31 +237,62 @@ public struct MapKey {
     @usableFromInline let map: Map
     /// The value read (decoding; a missing view when absent).
     @usableFromInline let json: JSON?
-    /// The steps above the last one (encoding).
-    @usableFromInline let parent: [JSONPath.Component]
-    /// The last step; `nil` for the mapped object itself.
-    @usableFromInline let last: JSONPath.Component?
+    /// Where an encoding link writes; ``Place/none`` when decoding, which reads through ``json``
+    /// alone. One field rather than an array of steps and a last step: decoding makes and destroys
+    /// a key per field, and each reference field is a release.
+    @usableFromInline let place: Place
 
     @usableFromInline
-    init(map: Map, json: JSON?, parent: [JSONPath.Component], last: JSONPath.Component?) {
+    init(map: Map, json: JSON?, place: Place) {
         self.map = map
         self.json = json
-        self.parent = parent
-        self.last = last
+        self.place = place
+    }
+
+    /// Where a key writes when encoding.
+    @usableFromInline
+    enum Place {
+        /// The mapped object itself (and every decoding key).
+        case none
+        /// A key of the mapped object: `json["name"]`, the common case, without an allocation.
+        case key(String)
+        /// Any other place: below another key, an index, a path.
+        case steps(EncodingSteps)
+    }
+
+    /// The steps above the last one (encoding).
+    @usableFromInline var parent: [JSONPath.Component] {
+        if case .steps(let steps) = place { return steps.parent }
+        return []
+    }
+
+    /// The last step; `nil` for the mapped object itself.
+    @usableFromInline var last: JSONPath.Component? {
+        switch place {
+        case .none: nil
+        case .key(let key): .key(key)
+        case .steps(let steps): steps.last
+        }
     }
 
     /// The member with this key below this place.
     @inlinable
     public subscript(key: String) -> MapKey {
         // Decoding reads through the views; only encoding needs the steps written out.
-        if map.isEncoding { return MapKey(map: map, json: nil, parent: steps, last: .key(key)) }
+        if map.isEncoding {
+            return MapKey(map: map, json: nil, place: .steps(EncodingSteps(parent: steps, last: .key(key))))
+        }
         map.context.noteKeyRead(key, in: json)
-        return MapKey(map: map, json: json?[key], parent: [], last: nil)
+        return MapKey(map: map, json: json?[key], place: .none)
     }
 
     /// The element at this index below this place.
     public subscript(index: Int) -> MapKey {
-        MapKey(map: map, json: json?[index], parent: map.isEncoding ? steps : [], last: .index(index))
+        MapKey(
+            map: map,
+            json: json?[index],
+            place: map.isEncoding ? .steps(EncodingSteps(parent: steps, last: .index(index))) : .none
+        )
     }
 
     @usableFromInline
@@ -323,6 +362,21 @@ public struct MapKey {
             return
         }
         MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).optional(&property)
+    }
+}
+
+/// The steps an encoding link writes at, below the mapped object, when that is not one of its keys.
+@usableFromInline
+final class EncodingSteps {
+    /// The steps above the last one.
+    @usableFromInline let parent: [JSONPath.Component]
+    /// The last step; `nil` for the mapped object itself.
+    @usableFromInline let last: JSONPath.Component?
+
+    @usableFromInline
+    init(parent: [JSONPath.Component], last: JSONPath.Component?) {
+        self.parent = parent
+        self.last = last
     }
 }
 
