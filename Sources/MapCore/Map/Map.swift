@@ -199,7 +199,8 @@ public final class Map {
         return MapKey(
             map: self,
             json: json?[path],
-            place: .steps(EncodingSteps(parent: Array(path.components.dropLast()), last: last))
+            place: direction == .encoding
+                ? .steps(EncodingSteps(parent: Array(path.components.dropLast()), last: last)) : .none
         )
     }
 
