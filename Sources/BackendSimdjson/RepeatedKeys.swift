@@ -139,9 +139,7 @@ enum RepeatedKeys {
                 UnsafeRawBufferPointer(start: otherBase, count: length)
             )
         }
-        let lowMask: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1
-        let highMask: UInt64 =
-            length <= 8 ? 0 : length == 16 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: (length &- 8) &* 8)) &- 1
+        let (lowMask, highMask) = Tape.wordMasks(length: length)
         return (base.loadUnaligned(as: UInt64.self) ^ otherBase.loadUnaligned(as: UInt64.self)) & lowMask == 0
             && ((base + 8).loadUnaligned(as: UInt64.self) ^ (otherBase + 8).loadUnaligned(as: UInt64.self))
                 & highMask == 0

@@ -216,9 +216,7 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
         let count = key.count
         guard count <= 16 else { return findLong(key, from: start, to: stop) }
         let (low, high) = SimdjsonDocument.words(key)
-        let lowMask: UInt64 = count >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: count &* 8)) &- 1
-        let highMask: UInt64 =
-            count <= 8 ? 0 : count == 16 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: (count &- 8) &* 8)) &- 1
+        let (lowMask, highMask) = Tape.wordMasks(length: count)
         var current = start
         while current < stop {
             let (base, length) = tape.string(at: current)

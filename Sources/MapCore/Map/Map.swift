@@ -136,11 +136,9 @@ public final class Map {
     @inlinable public var isEncoding: Bool { direction == .encoding }
 
     /// Whether every required link so far succeeded.
-    public var succeeded: Bool { failureCount == 0 }
-
-    /// Whether a required link failed. Test it before reading ``firstFailure``: that is a large
-    /// optional, copied out whole to be tested (two `memcpy` calls per mapped object).
-    @inlinable var hasFailed: Bool { failureCount > 0 }
+    // Tested before `firstFailure` is read: that is a large optional, copied out whole to be
+    // tested (two `memcpy` calls per mapped object).
+    @inlinable public var succeeded: Bool { failureCount == 0 }
 
     /// The member with this key.
     @inlinable
