@@ -120,7 +120,7 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
 
     func string(_ node: JSONNode) -> String? {
         guard let position = position(node, ifType: Tape.string) else { return nil }
-        return String(decoding: tape.stringBytes(position), as: UTF8.self)
+        return tape.makeString(position)
     }
 
     func withStringUTF8<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
@@ -361,7 +361,7 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
         var current = array + 1
         while current < close {
             guard tape.type(at: current) == Tape.string else { return nil }
-            values.append(String(decoding: tape.stringBytes(current), as: UTF8.self))
+            values.append(tape.makeString(current))
             current += 1
         }
         return values
@@ -387,7 +387,7 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
                     if type == Tape.objectStart {
                         // A key position names no value; a repeated key's hidden value has no path.
                         guard target != child else { return nil }
-                        step = (.key(String(decoding: tape.stringBytes(child), as: UTF8.self)), value)
+                        step = (.key(tape.makeString(child)), value)
                     } else {
                         step = (.index(index), value)
                     }

@@ -413,6 +413,52 @@ private func stringHolding(_ bytes: [UInt8]) -> [UInt8] {
         #expect(document.string(node) == string.expected)
     }
 
+    /// What a `String` answers from its own bookkeeping — whether it is all ASCII, where its
+    /// characters break, its normalization — must be right for a string a backend made: the
+    /// simdjson backend makes them without validating the UTF-8 again (simdjson already did).
+    static let textCases: [(literal: String, expected: String, characters: Int, utf16: Int)] = [
+        (#""plain ASCII text""#, "plain ASCII text", 16, 16),
+        (#""caf\u00e9 na\u0303o""#, "café não", 8, 9),
+        (#""cafe\u0301""#, "café", 4, 5),
+        ("\"日本語のテキスト 😀👍🏽\"", "日本語のテキスト 😀👍🏽", 11, 15),
+        ("\"a\u{301}\u{302}b 🇫🇷\"", "a\u{301}\u{302}b 🇫🇷", 4, 9),
+        (#""\ud83d\ude00x""#, "😀x", 2, 3),
+    ]
+
+    @Test(
+        "A decoded string counts characters, compares up to canonical equivalence and hashes as a Swift string",
+        arguments: backends
+    )
+    func stringSemantics(backend: RegisteredBackend) throws {
+        let literals = Self.textCases.map(\.literal)
+        let text = "[\(literals.joined(separator: ", "))]"
+        let document = try accept(text, with: backend)
+        let mapper = try backend.mapper()
+        let bulk = try mapper.decode([String].self, from: text)
+        let keyed = try mapper.decode(
+            [String: Int].self,
+            from: "{\(literals.enumerated().map { "\($1): \($0)" }.joined(separator: ", "))}"
+        )
+        #expect(bulk.count == Self.textCases.count)
+        for (index, textCase) in Self.textCases.enumerated() {
+            let node = try #require(document.element(of: document.root, at: index))
+            let one = try #require(document.string(node))
+            for string in [one, bulk[index]] {
+                #expect(string == textCase.expected, "\(textCase.literal)")
+                #expect(string.count == textCase.characters, "\(textCase.literal)")
+                #expect(string.utf16.count == textCase.utf16, "\(textCase.literal)")
+                #expect(Set([textCase.expected]).contains(string), "\(textCase.literal)")
+                #expect(string.hashValue == textCase.expected.hashValue, "\(textCase.literal)")
+                #expect(string.unicodeScalars.allSatisfy(\.isASCII) == textCase.expected.utf8.allSatisfy { $0 < 0x80 })
+                #expect(String(string.reversed().reversed()) == string)
+            }
+            #expect(keyed[textCase.expected] == index, "\(textCase.literal)")
+        }
+        // Canonical equivalence: "cafe" + U+0301 is "café" with a precomposed é.
+        #expect(bulk[2] == "caf\u{E9}")
+        #expect(bulk[2].utf8.count == 6)
+    }
+
     @Test("A long key with escapes is found by its unescaped bytes", arguments: backends)
     func longKey(backend: RegisteredBackend) throws {
         let literal = String(repeating: #"k\u00e9\n"#, count: 10_000)
