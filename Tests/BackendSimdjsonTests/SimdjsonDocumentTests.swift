@@ -226,6 +226,55 @@ import Testing
         }
     }
 
+    @Test(
+        "An object with the key count of the one before it is checked all the same: a repeat in it is found",
+        arguments: [5, 23, 64, 65]
+    )
+    func repeatAfterSameShape(count: Int) throws {
+        let keys = (0..<count).map { "key_\($0)" }
+        func object(_ keys: [String]) -> String {
+            "{" + keys.enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ",") + "}"
+        }
+        var repeated = keys
+        repeated[count - 1] = keys[0]
+        let text = "[" + [object(keys), object(keys), object(repeated), object(keys)].joined(separator: ",") + "]"
+        let parsed = try simdjsonMapper().parse(text)
+        #expect(parsed[1].count == count)
+        #expect(parsed[2].count == count - 1)
+        #expect(parsed[2][keys[0]].int == count - 1)
+        #expect(parsed[2][keys[count - 1]].isMissing)
+        #expect(parsed[3].count == count)
+        let error = try #require(throws: ParseError.self) {
+            try simdjsonMapper(ParseOptions(duplicateKeys: .reject)).parse(text)
+        }
+        #expect(error.code == .duplicateKey)
+        let repeatAt = try #require(offset(of: object(repeated), in: text))
+        #expect(error.offset == repeatAt + (offset(of: #""\#(keys[0])": \#(count - 1)"#, in: object(repeated)) ?? -1))
+    }
+
+    @Test("Keys whose fingerprints collide vouch for no later object, in the same parse or the next")
+    func collidingFingerprintsVouchForNothing() throws {
+        // 17 bytes alike at both ends: the same length and first and last eight bytes.
+        let one = "aaaaaaaaXbbbbbbbb"
+        let other = "aaaaaaaaYbbbbbbbb"
+        let rest = ["c", "d", "e"]
+        func object(_ keys: [String]) -> String {
+            "{" + keys.enumerated().map { #""\#($1)": \#($0)"# }.joined(separator: ",") + "}"
+        }
+        let distinct = object([one, other] + rest)
+        let repeated = object([one, one] + rest)
+        let rejecting = try simdjsonMapper(ParseOptions(duplicateKeys: .reject))
+        #expect(try rejecting.parse(distinct).keys == [one, other] + rest)
+        for text in ["[\(distinct), \(repeated)]", repeated] {
+            let error = try #require(throws: ParseError.self) { try rejecting.parse(text) }
+            #expect(error.code == .duplicateKey, "\(text)")
+            let parsed = try simdjsonMapper().parse(text)
+            let last = parsed.kind == .array ? parsed[1] : parsed
+            #expect(last.count == 4, "\(text)")
+            #expect(last[one].int == 1, "\(text)")
+        }
+    }
+
     @Test("Keys that differ only by a NUL or by their length are different keys")
     func keysDifferingByNUL() throws {
         let json = try simdjsonMapper(ParseOptions(duplicateKeys: .reject)).parse(
