@@ -335,12 +335,26 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
         }
     }
 
+    func ints(in node: JSONNode) -> [Int]? {
+        numbers(in: node) { type, bits in
+            switch type {
+            case Tape.int64: Int(exactly: Int64(bitPattern: bits))
+            case Tape.double: Int(exactly: Double(bitPattern: bits))
+            default: nil
+            }
+        }
+    }
+
     /// Every element of an array of numbers converted by `convert` (given the tape type and the
     /// number's word); `nil` when the node is not an array or `convert` refuses an element.
     @inline(__always)
     private func numbers<T>(in node: JSONNode, _ convert: (UInt8, UInt64) -> T?) -> [T]? {
         guard let array = position(node, ifType: Tape.arrayStart) else { return nil }
         let close = tape.close(array)
+        // An empty array is the shared empty storage: `reserveCapacity(0)` would go through the
+        // standard library's buffer-replacing path (measured: about 50 instructions and a release
+        // per empty `blockIds` of citm_catalog's 8,685 areas).
+        guard close > array + 1 else { return [] }
         // Numbers take two words each, so an array of n numbers spans 2n words.
         var values: [T] = []
         values.reserveCapacity((close - array - 1) / 2)

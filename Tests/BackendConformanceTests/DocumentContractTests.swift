@@ -248,6 +248,8 @@ private let everyKindExpected: [JSONKind] = [
         let root = document.root
         #expect(document.doubles(in: root) == bulk.doubles)
         #expect(document.int64s(in: root) == bulk.int64s)
+        // `Int` is 64 bits wide here: the same integers.
+        #expect(document.ints(in: root) == bulk.int64s?.map { Int($0) })
         #expect(document.strings(in: root) == bulk.strings)
 
         // The same answers element by element.

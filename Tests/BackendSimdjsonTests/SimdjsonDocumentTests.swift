@@ -370,10 +370,13 @@ import Testing
             "[1, -2, 1e2, -0.0, 9223372036854775807, -9223372036854775808, 4.0]"
         )
         #expect(json.document.int64s(in: json.node) == [1, -2, 100, 0, .max, .min, 4])
+        #expect(json.document.ints(in: json.node) == [1, -2, 100, 0, .max, .min, 4])
         #expect(try json.decode([Int64].self) == [1, -2, 100, 0, .max, .min, 4])
+        #expect(try json.decode([Int].self) == [1, -2, 100, 0, .max, .min, 4])
         for text in ["[1, 18446744073709551615]", "[9223372036854775808]", "[1, 2.5]", "[1e30]", "[1, \"2\"]"] {
             let other = try simdjsonMapper().parse(text)
             #expect(other.document.int64s(in: other.node) == nil, "\(text)")
+            #expect(other.document.ints(in: other.node) == nil, "\(text)")
         }
         let unsigned = try simdjsonMapper().parse("[9223372036854775808, 1]")
         #expect(try unsigned.decode([UInt64].self) == [9_223_372_036_854_775_808, 1])
@@ -400,6 +403,7 @@ import Testing
         let document = json.document
         #expect(document.doubles(in: json.node) == nil)
         #expect(document.int64s(in: json.node) == nil)
+        #expect(document.ints(in: json.node) == nil)
         #expect(document.strings(in: json.node) == nil)
         // Reading element by element then names the first element that is not a number.
         let error = try #require(throws: MappingError.self) { try json.decode([Double].self) }
@@ -414,10 +418,13 @@ import Testing
         let empty = json["empty"].node
         #expect(document.doubles(in: empty) == [])
         #expect(document.int64s(in: empty) == [])
+        #expect(document.ints(in: empty) == [])
         #expect(document.strings(in: empty) == [])
+        #expect(try json["empty"].decode([Int].self) == [])
         for key in ["object", "number", "text"] {
             #expect(document.doubles(in: json[key].node) == nil)
             #expect(document.int64s(in: json[key].node) == nil)
+            #expect(document.ints(in: json[key].node) == nil)
             #expect(document.strings(in: json[key].node) == nil)
         }
         #expect(try json["empty"].decode([Double].self) == [])

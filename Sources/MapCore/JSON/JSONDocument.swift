@@ -120,6 +120,11 @@ public protocol JSONDocument: AnyObject, Sendable {
     /// array or any element is not an integral number that fits.
     func int64s(in node: JSONNode) -> [Int64]?
 
+    /// Bulk read: every element of an array as an exact `Int`; `nil` when the node is not an
+    /// array or any element is not an integral number that fits. The default implementation
+    /// converts ``int64s(in:)``; a backend that reads its tree directly saves that second array.
+    func ints(in node: JSONNode) -> [Int]?
+
     /// Bulk read: every element of an array of strings; `nil` when the node is not an array or
     /// any element is not a string.
     func strings(in node: JSONNode) -> [String]?
@@ -174,6 +179,17 @@ extension JSONDocument {
             if complete, let value = int64(element) { values.append(value) } else { complete = false }
         }
         return complete ? values : nil
+    }
+
+    public func ints(in node: JSONNode) -> [Int]? {
+        guard let values = int64s(in: node) else { return nil }
+        var converted: [Int] = []
+        converted.reserveCapacity(values.count)
+        for value in values {
+            guard let value = Int(exactly: value) else { return nil }
+            converted.append(value)
+        }
+        return converted
     }
 
     public func strings(in node: JSONNode) -> [String]? {
