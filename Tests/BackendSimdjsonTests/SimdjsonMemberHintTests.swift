@@ -128,6 +128,133 @@ import Testing
     }
 }
 
+/// Maps whose pooled maps switch documents in the middle of one decode: a point written as a
+/// JSON string is parsed into a document of its own by a bridge and mapped with the decode's
+/// context, at the same depth as a point of the outer document.
+@Suite struct MapAcrossDocumentsTests {
+    struct Point: JSONConvertible, Equatable {
+        var x = 0
+        var y = 0
+
+        static func map(_ object: inout Point, _ json: Map) {
+            object.x <- json["x"]
+            object.y <- json["y"]
+        }
+    }
+
+    static let embedded = Bridge<Point>(kind: .string) { json, context in
+        let inner = try Mapper(backend: SimdjsonBackend()).parse(try json.decode(String.self))
+        return try JSONConvertibleBridge<Point>().decode(inner, in: context)
+    } encode: { _, _, _ in }
+
+    struct Shape: JSONConvertible {
+        var name = ""
+        var center = Point()
+        var corner = Point()
+        var label = ""
+
+        static func map(_ object: inout Shape, _ json: Map) {
+            object.name <- json["name"]
+            object.center <- json["center"] ~ MapAcrossDocumentsTests.embedded
+            object.corner <- json["corner"]
+            object.label <- json["label"]
+        }
+    }
+
+    static func shapes(_ count: Int, brokenAt broken: Int? = nil) -> String {
+        let shapes = (0..<count).map { index in
+            let center = index == broken ? #"{\"x\": \#(index)}"# : #"{\"x\": \#(index), \"y\": \#(-index)}"#
+            return #"{"name": "s\#(index)", "center": "\#(center)", "corner": {"x": \#(index * 10), "y": 7}, "label": "L\#(index)"}"#
+        }
+        return "[" + shapes.joined(separator: ", ") + "]"
+    }
+
+    @Test("Objects of another document mapped in between leave each map reading its own document")
+    func decodesAcrossDocuments() throws {
+        let decoded = try simdjsonMapper().decode([Shape].self, from: Self.shapes(40))
+        #expect(decoded.count == 40)
+        #expect(decoded.map(\.name) == (0..<40).map { "s\($0)" })
+        #expect(decoded.map(\.center) == (0..<40).map { Point(x: $0, y: -$0) })
+        #expect(decoded.map(\.corner) == (0..<40).map { Point(x: $0 * 10, y: 7) })
+        #expect(decoded.map(\.label) == (0..<40).map { "L\($0)" })
+    }
+
+    /// The same shapes read through the package's own rule for JSON in a string, which maps the
+    /// inner document in a context of its own and puts its paths below the string's.
+    struct RuledShape: JSONConvertible {
+        var center = Point()
+        var label = ""
+
+        static func map(_ object: inout RuledShape, _ json: Map) {
+            object.center <- json["center"] ~ StringifiedJSONRule(JSONConvertibleBridge<Point>())
+            object.label <- json["label"]
+        }
+    }
+
+    @Test("A failure in an embedded document is reported at its path, and the next decode starts clean")
+    func failureInsideEmbeddedDocument() throws {
+        let mapper = try simdjsonMapper()
+        let error = try #require(throws: MappingError.self) {
+            try mapper.decode([RuledShape].self, from: Self.shapes(5, brokenAt: 3))
+        }
+        #expect(error.code == .missingKey)
+        #expect(error.path == [3, "center", "y"])
+        let decoded = try mapper.decode([RuledShape].self, from: Self.shapes(5))
+        #expect(decoded.map(\.center) == (0..<5).map { Point(x: $0, y: -$0) })
+        #expect(decoded.map(\.label) == (0..<5).map { "L\($0)" })
+        #expect(try mapper.decode([Shape].self, from: Self.shapes(5)).map(\.center.y) == [0, -1, -2, -3, -4])
+    }
+}
+
+/// A map kept past its decode, against the advice of ``Map``: it must still read a live document.
+@Suite struct EscapedMapTests {
+    /// Holds the map of the last object mapped.
+    final class Box: @unchecked Sendable {  // Written by one decode, then read by the same test.
+        var map: Map?
+    }
+
+    struct Leaky: JSONConvertible {
+        static let box = Box()
+        var x = 0
+
+        static func map(_ object: inout Leaky, _ json: Map) {
+            object.x <- json["x"]
+            box.map = json
+        }
+    }
+
+    /// A `Leaky` written as a JSON string, parsed and mapped with the decode's own context: its
+    /// map reads a document that nothing but the map keeps once the decode is over.
+    struct Holder: JSONConvertible {
+        static let embedded = Bridge<Leaky>(kind: .string) { json, context in
+            let inner = try Mapper(backend: SimdjsonBackend()).parse(try json.decode(String.self))
+            return try JSONConvertibleBridge<Leaky>().decode(inner, in: context)
+        } encode: { _, _, _ in }
+        var leaky = Leaky()
+
+        static func map(_ object: inout Holder, _ json: Map) {
+            object.leaky <- json["leaky"] ~ embedded
+        }
+    }
+
+    @Test("A map kept after its decode still reads its last object: the map keeps that document alive")
+    func escapedMapReadsLiveDocument() throws {
+        func decode() throws -> [Int] {
+            try simdjsonMapper().decode(
+                [Holder].self,
+                from: #"[{"leaky": "{\"x\": 1}"}, {"leaky": "{\"x\": 2, \"y\": \"why\"}"}]"#
+            ).map(\.leaky.x)
+        }
+        #expect(try decode() == [1, 2])
+        // The mapper, both documents and the decode's context are gone; the map is not.
+        let map = try #require(Leaky.box.map)
+        var y = ""
+        map["y"].required(&y)
+        #expect(y == "why")
+        #expect(map.succeeded)
+    }
+}
+
 extension String {
     /// The string with U+0000 written as the JSON escape `\u0000`.
     fileprivate func replacingNUL() -> String {

@@ -67,15 +67,28 @@ public final class Map {
     @exclusivity(unchecked) @usableFromInline private(set) var direction: Direction
     /// The context of the decode or encode.
     public let context: MappingContext
-    /// The object read (decoding and checking).
-    @exclusivity(unchecked) @usableFromInline private(set) var json: JSON?
+    /// The object read (decoding and checking), kept as its parts: see ``owner``.
+    var json: JSON? {
+        guard let owner, direction != .encoding else { return nil }
+        return JSON(document: owner, node: node, absence: absence)
+    }
+    /// The node of ``json``.
+    @exclusivity(unchecked) private var node = JSONNode(rawValue: 0)
+    /// Why ``json`` is missing, when it is.
+    @exclusivity(unchecked) private var absence: Absence?
+    /// The document of ``json``, retained — and replaced only when the next object is in another
+    /// document: readying a pooled map for the next object of the same document then copies no
+    /// reference (measured: a retain and a release per mapped object, 2 % of citm_catalog's `map`).
+    @exclusivity(unchecked) private var owner: (any JSONDocument)?
+    /// The identity of ``owner``, compared without copying a reference.
+    @exclusivity(unchecked) private var ownerID: ObjectIdentifier?
     /// Where links write (encoding).
     @exclusivity(unchecked) @usableFromInline private(set) var encoder: ObjectEncoder?
     /// The first required link that failed.
     @exclusivity(unchecked) @usableFromInline private(set) var firstFailure: MappingError?
     /// How many required links failed.
     @exclusivity(unchecked) @usableFromInline private(set) var failureCount = 0
-    /// The document of ``json`` when it is there (not missing), unretained — ``json`` keeps it
+    /// The document of ``json`` when it is there (not missing), unretained — ``owner`` keeps it
     /// alive — so that looking a key up copies no reference.
     @exclusivity(unchecked) private unowned(unsafe) var document: (any JSONDocument)?
     /// Where the last key lookup in ``json`` ended (map functions mostly read keys in order).
@@ -85,7 +98,10 @@ public final class Map {
     init(decoding json: JSON, checkOnly: Bool, context: MappingContext) {
         self.direction = checkOnly ? .checking : .decoding
         self.context = context
-        self.json = json
+        self.node = json.node
+        self.absence = json.absence
+        self.owner = json.document
+        self.ownerID = ObjectIdentifier(json.document)
         self.encoder = nil
         self.document = json.isMissing ? nil : json.document
     }
@@ -94,7 +110,6 @@ public final class Map {
     init(encodingTo encoder: ObjectEncoder, context: MappingContext) {
         self.direction = .encoding
         self.context = context
-        self.json = nil
         self.encoder = encoder
     }
 
@@ -104,7 +119,12 @@ public final class Map {
         // Only what the last object changed, as for encoding.
         if direction == .encoding { encoder = nil }
         direction = .decoding
-        self.json = json
+        node = json.node
+        if absence != nil || json.absence != nil { absence = json.absence }
+        if ownerID != ObjectIdentifier(json.document) {
+            owner = json.document
+            ownerID = ObjectIdentifier(json.document)
+        }
         document = json.isMissing ? nil : json.document
         memberHint = JSONMemberHint()
         if failureCount > 0 {
@@ -118,8 +138,9 @@ public final class Map {
     func reset(encodingTo encoder: ObjectEncoder) {
         // Only what the last object changed: clearing an optional of these types is a call each.
         if direction != .encoding {
+            // `json` reads nil from now on; the document stays retained until the next decoding
+            // object or the end of the operation, when the context drains its pool.
             direction = .encoding
-            json = nil
             document = nil
         }
         self.encoder = encoder
@@ -162,7 +183,6 @@ public final class Map {
     /// missing view when it is not there.
     private func member(_ key: String) -> JSON? {
         guard let document else { return json?[key] }
-        let node = json.unsafelyUnwrapped.node
         let found =
             key.utf8.withContiguousStorageIfAvailable {
                 document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &memberHint)
