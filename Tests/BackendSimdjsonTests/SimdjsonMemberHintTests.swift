@@ -145,7 +145,8 @@ import Testing
     static let embedded = Bridge<Point>(kind: .string) { json, context in
         let inner = try Mapper(backend: SimdjsonBackend()).parse(try json.decode(String.self))
         return try JSONConvertibleBridge<Point>().decode(inner, in: context)
-    } encode: { _, _, _ in }
+    } encode: { _, _, _ in
+    }
 
     struct Shape: JSONConvertible {
         var name = ""
@@ -164,7 +165,8 @@ import Testing
     static func shapes(_ count: Int, brokenAt broken: Int? = nil) -> String {
         let shapes = (0..<count).map { index in
             let center = index == broken ? #"{\"x\": \#(index)}"# : #"{\"x\": \#(index), \"y\": \#(-index)}"#
-            return #"{"name": "s\#(index)", "center": "\#(center)", "corner": {"x": \#(index * 10), "y": 7}, "label": "L\#(index)"}"#
+            return
+                #"{"name": "s\#(index)", "center": "\#(center)", "corner": {"x": \#(index * 10), "y": 7}, "label": "L\#(index)"}"#
         }
         return "[" + shapes.joined(separator: ", ") + "]"
     }
@@ -229,7 +231,8 @@ import Testing
         static let embedded = Bridge<Leaky>(kind: .string) { json, context in
             let inner = try Mapper(backend: SimdjsonBackend()).parse(try json.decode(String.self))
             return try JSONConvertibleBridge<Leaky>().decode(inner, in: context)
-        } encode: { _, _, _ in }
+        } encode: { _, _, _ in
+        }
         var leaky = Leaky()
 
         static func map(_ object: inout Holder, _ json: Map) {
