@@ -326,20 +326,22 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     }
 
     func int64s(in node: JSONNode) -> [Int64]? {
-        numbers(in: node) { type, bits in
-            switch type {
-            case Tape.int64: Int64(bitPattern: bits)
-            case Tape.double: Int64(exactly: Double(bitPattern: bits))
-            default: nil
-            }
-        }
+        integers(in: node)
     }
 
     func ints(in node: JSONNode) -> [Int]? {
+        integers(in: node)
+    }
+
+    /// Every element of an array as an exact integer of type `T`: `int64` words that fit, and
+    /// doubles with an integral value that fits; `nil` otherwise (a `uint64` word is beyond both).
+    @inline(__always)
+    private func integers<T: FixedWidthInteger>(in node: JSONNode) -> [T]? {
         numbers(in: node) { type, bits in
             switch type {
-            case Tape.int64: Int(exactly: Int64(bitPattern: bits))
-            case Tape.double: Int(exactly: Double(bitPattern: bits))
+            case Tape.int64: T(exactly: Int64(bitPattern: bits))
+            // Through `Int64`'s own conversion from `Double`: the generic one is slower.
+            case Tape.double: Int64(exactly: Double(bitPattern: bits)).flatMap { T(exactly: $0) }
             default: nil
             }
         }

@@ -128,6 +128,17 @@ import Testing
     }
 }
 
+/// A bridge for a `T` written as JSON text in a string: it parses the text into a document of its
+/// own and maps it with the decode's own context — unlike `StringifiedJSONRule`, which gives the
+/// inner document a context of its own — so that the context's pooled maps read two documents.
+func sameContextStringBridge<T: JSONConvertible>(_ type: T.Type) -> Bridge<T> {
+    Bridge<T>(kind: .string) { json, context in
+        let inner = try Mapper(backend: SimdjsonBackend()).parse(try json.decode(String.self))
+        return try JSONConvertibleBridge<T>().decode(inner, in: context)
+    } encode: { _, _, _ in
+    }
+}
+
 /// Maps whose pooled maps switch documents in the middle of one decode: a point written as a
 /// JSON string is parsed into a document of its own by a bridge and mapped with the decode's
 /// context, at the same depth as a point of the outer document.
@@ -142,11 +153,7 @@ import Testing
         }
     }
 
-    static let embedded = Bridge<Point>(kind: .string) { json, context in
-        let inner = try Mapper(backend: SimdjsonBackend()).parse(try json.decode(String.self))
-        return try JSONConvertibleBridge<Point>().decode(inner, in: context)
-    } encode: { _, _, _ in
-    }
+    static let embedded = sameContextStringBridge(Point.self)
 
     struct Shape: JSONConvertible {
         var name = ""
@@ -228,11 +235,7 @@ import Testing
     /// A `Leaky` written as a JSON string, parsed and mapped with the decode's own context: its
     /// map reads a document that nothing but the map keeps once the decode is over.
     struct Holder: JSONConvertible {
-        static let embedded = Bridge<Leaky>(kind: .string) { json, context in
-            let inner = try Mapper(backend: SimdjsonBackend()).parse(try json.decode(String.self))
-            return try JSONConvertibleBridge<Leaky>().decode(inner, in: context)
-        } encode: { _, _, _ in
-        }
+        static let embedded = sameContextStringBridge(Leaky.self)
         var leaky = Leaky()
 
         static func map(_ object: inout Holder, _ json: Map) {

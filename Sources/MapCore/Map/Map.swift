@@ -80,7 +80,8 @@ public final class Map {
     /// document: readying a pooled map for the next object of the same document then copies no
     /// reference (measured: a retain and a release per mapped object, 2 % of citm_catalog's `map`).
     @exclusivity(unchecked) private var owner: (any JSONDocument)?
-    /// The identity of ``owner``, compared without copying a reference.
+    /// The identity of ``owner``, compared without copying a reference (`owner !== json.document`
+    /// copied both: citm_catalog's `map` 30.95 M instructions against 30.04 M).
     @exclusivity(unchecked) private var ownerID: ObjectIdentifier?
     /// Where links write (encoding).
     @exclusivity(unchecked) @usableFromInline private(set) var encoder: ObjectEncoder?
@@ -160,6 +161,10 @@ public final class Map {
     // Tested before `firstFailure` is read: that is a large optional, copied out whole to be
     // tested (two `memcpy` calls per mapped object).
     @inlinable public var succeeded: Bool { failureCount == 0 }
+
+    /// The first failure of a required link; `nil` when every one succeeded, found without reading
+    /// ``firstFailure`` then.
+    @inlinable var failure: MappingError? { failureCount == 0 ? nil : firstFailure }
 
     /// The member with this key.
     @inlinable

@@ -63,7 +63,7 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
         let mapping = context.acquireMap(decoding: json)
         defer { context.releaseMap() }
         Value.map(&object, mapping)
-        if !mapping.succeeded, let failure = mapping.firstFailure { throw failure }
+        if let failure = mapping.failure { throw failure }
         return object
     }
 
@@ -91,7 +91,7 @@ func decodeMapped<T>(
     let mapping = context.acquireMap(decoding: json)
     defer { context.releaseMap() }
     map(&object, mapping)
-    if !mapping.succeeded, let failure = mapping.firstFailure { throw failure }
+    if let failure = mapping.failure { throw failure }
     return object
 }
 
@@ -112,14 +112,14 @@ func decodeMapped<T>(
     if T.self is AnyObject.Type {
         let check = Map(decoding: json, checkOnly: true, context: context)
         map(&target, check)
-        if !check.succeeded, let failure = check.firstFailure { throw failure }
+        if let failure = check.failure { throw failure }
         let quiet = MappingContext(options: context.options, base: context.base, collectsDiagnostics: false)
         map(&target, Map(decoding: json, checkOnly: false, context: quiet))
     } else {
         var copy = target
         let mapping = Map(decoding: json, checkOnly: false, context: context)
         map(&copy, mapping)
-        if !mapping.succeeded, let failure = mapping.firstFailure { throw failure }
+        if let failure = mapping.failure { throw failure }
         target = copy
     }
 }
@@ -138,6 +138,6 @@ func encodeMapped<T>(
         let mapping = context.acquireMap(encodingTo: encoder)
         defer { context.releaseMap() }
         map(&copy, mapping)
-        return mapping.succeeded ? nil : mapping.firstFailure
+        return mapping.failure
     }
 }
