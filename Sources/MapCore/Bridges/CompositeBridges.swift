@@ -31,7 +31,7 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
         var firstFailure: MappingError?
         try document.forEachElement(of: json.node) { node in
             let element = JSON(document: document, node: node)
-            try context.withStep(.index(index), node: node) {
+            try context.withStep(.index(index), at: element) {
                 do {
                     result.append(try item.decode(element, in: context))
                 } catch {
@@ -113,7 +113,7 @@ public struct DictionaryBridge<Member: JSONBridge>: JSONBridge {
         try document.forEachMember(of: json.node) { key, node in
             let name = key.string
             let value = JSON(document: document, node: node)
-            try context.withStep(.key(name), node: node) {
+            try context.withStep(.key(name), at: value) {
                 do {
                     result[name] = try member.decode(value, in: context)
                 } catch {

@@ -47,19 +47,48 @@ public final class MappingContext {
     /// Whether key lookups are noted for the unknown-key report (``MappingOptions/reportsUnknownKeys``,
     /// or the ``LogLevel/verbose`` log level).
     @usableFromInline let tracksKeyReads: Bool
-    /// The keys looked up so far, per object.
-    var keysRead: [JSONNode: Set<String>] = [:]
+    /// The keys looked up so far, per object — of any document: a bridge may read JSON it parsed
+    /// with this context, whose node handles can equal the base document's.
+    var keysRead: [ReadObject: Set<String>] = [:]
+
+    /// An object keys were looked up in.
+    @usableFromInline
+    struct ReadObject: Hashable {
+        /// The object's document, by identity: only objects of the base document, which stays
+        /// alive for the whole operation, are looked up again (``unreadKeys(below:)``).
+        let document: ObjectIdentifier
+        let node: JSONNode
+
+        @usableFromInline
+        init(_ object: JSON) {
+            self.document = ObjectIdentifier(object.document)
+            self.node = object.node
+        }
+    }
     private var cachedBasePath: [JSONPath.Component]?
 
     @usableFromInline
     struct Frame {
         @usableFromInline var component: JSONPath.Component
         @usableFromInline var node: JSONNode?
+        /// The document of ``node``; `nil` when the step was pushed without one
+        /// (``withStep(_:node:_:)``), which then counts as the base's. Unretained: the frame lives
+        /// only inside ``withStep(_:at:_:)``, whose caller holds the view, and so the document.
+        // Not `unowned(unsafe) var document: (any JSONDocument)?`: with that field, the debug
+        // build's `for frame in frames` in `stitchedFrames()` repeated the first frame without end
+        // (seen on Swift 6.3.1, not reduced further).
+        @usableFromInline var owner: Unmanaged<AnyObject>?
 
         @usableFromInline
-        init(component: JSONPath.Component, node: JSONNode?) {
+        init(component: JSONPath.Component, node: JSONNode?, document: (any JSONDocument)? = nil) {
             self.component = component
             self.node = node
+            self.owner = document.map { Unmanaged.passUnretained($0 as AnyObject) }
+        }
+
+        /// The document of ``node``, when the step named it.
+        var document: (any JSONDocument)? {
+            owner?.takeUnretainedValue() as? any JSONDocument
         }
     }
 
@@ -100,9 +129,27 @@ public final class MappingContext {
     ///   - component: The key or index of the step.
     ///   - node: The node the step leads to, when it exists.
     ///   - body: The work done at that step.
+    ///
+    /// A node given here is taken to be a node of the operation's base document; a step to a value
+    /// of another document (JSON text parsed by a bridge, say) should go through
+    /// ``withStep(_:at:_:)``, so that paths are never searched for in the wrong document.
     @inlinable
     public func withStep<R>(_ component: JSONPath.Component, node: JSONNode?, _ body: () throws -> R) rethrows -> R {
         frames.append(Frame(component: component, node: node))
+        defer { frames.removeLast() }
+        return try body()
+    }
+
+    /// Runs `body` one step deeper, at `json`: errors raised inside report paths through
+    /// `component`, and through wherever `json` sits in its own document.
+    ///
+    /// - Parameters:
+    ///   - component: The key or index of the step.
+    ///   - json: The value the step leads to, in any document.
+    ///   - body: The work done at that step.
+    @inlinable
+    public func withStep<R>(_ component: JSONPath.Component, at json: JSON, _ body: () throws -> R) rethrows -> R {
+        frames.append(Frame(component: component, node: json.isMissing ? nil : json.node, document: json.document))
         defer { frames.removeLast() }
         return try body()
     }
@@ -180,21 +227,37 @@ public final class MappingContext {
 
     /// The base path followed by the frames, filling in the steps a bridge took between frames
     /// without recording them (reading `json["books"]` before decoding its elements, say).
-    /// Searching happens only here, when an error or warning needs the path.
-    private func stitchedFrames() -> (components: [JSONPath.Component], anchor: JSONNode?) {
+    /// Searching happens only here, when an error or warning needs the path, and only within one
+    /// document: a frame in another document than the one before it (JSON text a bridge parsed and
+    /// decodes with this context) continues with its path from that document's root.
+    private func stitchedFrames() -> (components: [JSONPath.Component], anchor: Anchor?) {
         var components = basePath
-        var anchor = base?.node
+        var anchor = base.map { Anchor(node: $0.node, document: $0.document) }
         for frame in frames {
-            if let node = frame.node, let from = anchor, from != node, let document = base?.document,
-                let steps = document.path(from: from, to: node), !steps.isEmpty
-            {
+            guard let node = frame.node, let document = frame.document ?? base?.document else {
+                components.append(frame.component)
+                continue
+            }
+            if let from = anchor, from.document === document {
+                if from.node != node, let steps = document.path(from: from.node, to: node), !steps.isEmpty {
+                    components += steps
+                } else {
+                    components.append(frame.component)
+                }
+            } else if let steps = document.path(from: document.root, to: node) {
                 components += steps
             } else {
                 components.append(frame.component)
             }
-            if let node = frame.node { anchor = node }
+            anchor = Anchor(node: node, document: document)
         }
         return (components, anchor)
+    }
+
+    /// The last node on the path so far, with its document.
+    private struct Anchor {
+        let node: JSONNode
+        let document: any JSONDocument
     }
 
     private var basePath: [JSONPath.Component] {
@@ -213,9 +276,15 @@ public final class MappingContext {
     public func path(of json: JSON) -> JSONPath {
         let stitched = stitchedFrames()
         var components = stitched.components
-        if let anchor = stitched.anchor, anchor != json.node {
-            if let relative = json.document.path(from: anchor, to: json.node) {
-                components += relative
+        if let anchor = stitched.anchor {
+            if anchor.document === json.document {
+                if anchor.node != json.node {
+                    if let relative = json.document.path(from: anchor.node, to: json.node) {
+                        components += relative
+                    } else if let absolute = json.document.path(from: json.document.root, to: json.node) {
+                        components += absolute
+                    }
+                }
             } else if let absolute = json.document.path(from: json.document.root, to: json.node) {
                 // A value from another document (JSON inside a string): continue the path into it.
                 components += absolute
@@ -444,7 +513,7 @@ public final class MappingContext {
     @inlinable
     public func noteKeyRead(_ key: String, in object: JSON?) {
         guard tracksKeyReads, let object, !object.isMissing else { return }
-        recordKeyRead(key, in: object.node)
+        recordKeyRead(key, in: object)
     }
 
     /// Notes each key step of `path` below `json`; does nothing unless
@@ -456,8 +525,8 @@ public final class MappingContext {
     }
 
     @usableFromInline
-    func recordKeyRead(_ key: String, in node: JSONNode) {
-        keysRead[node, default: []].insert(key)
+    func recordKeyRead(_ key: String, in object: JSON) {
+        keysRead[ReadObject(object), default: []].insert(key)
     }
 
     @usableFromInline
@@ -465,7 +534,7 @@ public final class MappingContext {
         var current = json
         for component in path.components {
             guard !current.isMissing else { return }
-            if case .key(let key) = component, current.kind == .object { recordKeyRead(key, in: current.node) }
+            if case .key(let key) = component, current.kind == .object { recordKeyRead(key, in: current) }
             current = current[JSONPath([component])]
         }
     }
@@ -479,7 +548,7 @@ public final class MappingContext {
         func visit(_ json: JSON) {
             switch json.kind {
             case .object:
-                let read = keysRead[json.node]
+                let read = keysRead[ReadObject(json)]
                 json.forEachMember { key, value in
                     trail.append(.key(key))
                     if let read, !read.contains(key) {

@@ -46,7 +46,7 @@ public struct ArrayRule<Item: JSONBridge>: JSONBridge {
         try document.forEachElement(of: json.node) { node in
             defer { index += 1 }
             let element = JSON(document: document, node: node)
-            try context.withStep(.index(index), node: node) {
+            try context.withStep(.index(index), at: element) {
                 let mark = context.diagnosticsMark
                 do {
                     result.append(try itemRule.decode(element, in: context))
