@@ -276,18 +276,13 @@ public final class MappingContext {
     public func path(of json: JSON) -> JSONPath {
         let stitched = stitchedFrames()
         var components = stitched.components
-        if let anchor = stitched.anchor {
-            if anchor.document === json.document {
-                if anchor.node != json.node {
-                    if let relative = json.document.path(from: anchor.node, to: json.node) {
-                        components += relative
-                    } else if let absolute = json.document.path(from: json.document.root, to: json.node) {
-                        components += absolute
-                    }
-                }
-            } else if let absolute = json.document.path(from: json.document.root, to: json.node) {
-                // A value from another document (JSON inside a string): continue the path into it.
-                components += absolute
+        if let anchor = stitched.anchor, anchor.document !== json.document || anchor.node != json.node {
+            // Below the anchor when in its document; else — a value from another document (JSON
+            // inside a string), or not below the anchor — from the document's root.
+            let document = json.document
+            let relative = anchor.document === document ? document.path(from: anchor.node, to: json.node) : nil
+            if let steps = relative ?? document.path(from: document.root, to: json.node) {
+                components += steps
             }
         }
         if let absence = json.absence { components += absence.trail }
