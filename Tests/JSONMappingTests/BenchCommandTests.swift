@@ -30,6 +30,32 @@ struct BenchCommandTests {
         #expect(UInt64(words.last ?? "") != nil)
     }
 
+    @Test(
+        "The handdoc row builds the models the map row builds, on every backend",
+        arguments: ["twitter", "citm_catalog", "canada"]
+    )
+    func handdocAgreesWithMap(file: String) throws {
+        let scratch = try Scratch()
+        var arguments = ["--iterations", "1", "--file", file, "--measure", "handdoc", "--measure", "map"]
+        for backend in ["foundation", "jansson", "simdjson"] { arguments += ["--backend", backend] }
+        let result = try Self.run(arguments, in: scratch)
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        try #require(result.lines.count == 6, "output: \(result.output)")
+        // "<file> <measure> <backend> checksum <value>", one line per row.
+        var checksums: [String: [String]] = [:]
+        for line in result.lines {
+            let words = line.split(separator: " ").map(String.init)
+            try #require(words.count == 5 && words[0] == file && words[3] == "checksum", "line: \(line)")
+            checksums[words[2], default: []].append(words[4])
+        }
+        #expect(checksums.keys.sorted() == ["foundation", "jansson", "simdjson"])
+        for (backend, values) in checksums {
+            #expect(values.count == 2 && values[0] == values[1], "\(backend): handdoc and map give \(values)")
+        }
+        #expect(Set(checksums.values.map { $0.first ?? "" }).count == 1, "the backends disagree: \(checksums)")
+    }
+
     @Test("--json prints one object per row with the corpus, backend, measure, MB/s and ratios")
     func jsonRows() throws {
         let scratch = try Scratch()

@@ -22,6 +22,10 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     case walk
     /// A backend's parse, then mapping into the model structs through bridges and `JSON` views.
     case bridges
+    /// A backend's parse, then the model structs built by hand-written code that calls the
+    /// document's `JSONDocument` reads directly — no `JSON` views, no `MappingContext`, no
+    /// bridges: the floor of any mapping API over the backend's document, for the `map` row.
+    case handdoc
     /// A backend's parse, then the `Mapped` models through their `Mappable` maps (`<-`, `<~`).
     case map
     /// As `map`, through a mapper whose log is configured — a handler, a sink, a formatter — at
@@ -40,7 +44,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// Whether the measure runs once per backend.
     var isPerBackend: Bool {
         switch self {
-        case .parse, .walk, .bridges, .map, .maplogoff, .rule, .decodable: true
+        case .parse, .walk, .bridges, .handdoc, .map, .maplogoff, .rule, .decodable: true
         default: false
         }
     }
@@ -48,7 +52,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// Whether the measure needs the corpus's model structs.
     var needsModels: Bool {
         switch self {
-        case .handmap, .bridges, .map, .maplogoff, .rule, .decodable, .jsonencoder, .encode: true
+        case .handmap, .bridges, .handdoc, .map, .maplogoff, .rule, .decodable, .jsonencoder, .encode: true
         default: false
         }
     }
@@ -103,6 +107,8 @@ struct Row: Hashable {
             try Walks.walk(input.parsed[backend] ?? JSON.null, MappingContext(), &sum)
         case .bridges:
             sum.add(try input.models?.bridges(input.mapper(backend), input.bytes) ?? 0)
+        case .handdoc:
+            sum.add(try input.models?.handdoc(input.mapper(backend), input.bytes) ?? 0)
         case .map:
             sum.add(try input.models?.map(input.mapper(backend), input.bytes) ?? 0)
         case .maplogoff:
@@ -125,6 +131,8 @@ struct ModelDecoders {
     let jsonDecoder: (Data) throws -> Int
     let bridges: (Mapper, [UInt8]) throws -> Int
     let handmap: (Data) throws -> Int
+    /// A backend's parse, then the model structs built by hand from the document's own reads.
+    let handdoc: (Mapper, [UInt8]) throws -> Int
     /// Through the `Mapped` family's maps.
     let map: (Mapper, [UInt8]) throws -> Int
     /// Through the `Ruled` rules, into the `Mapped` family's structs.
@@ -153,6 +161,16 @@ struct ModelDecoders {
                     throw CocoaError(
                         .coderReadCorrupt,
                         userInfo: [NSDebugDescriptionErrorKey: "hand mapping of \(Model.self) failed"]
+                    )
+                }
+                return model.checksum
+            },
+            handdoc: { mapper, bytes in
+                let json = try mapper.parse(bytes)
+                guard let model = Model(document: json.document, node: json.node) else {
+                    throw CocoaError(
+                        .coderReadCorrupt,
+                        userInfo: [NSDebugDescriptionErrorKey: "hand mapping of \(Model.self) from the document failed"]
                     )
                 }
                 return model.checksum
@@ -273,8 +291,8 @@ struct Prepared {
             let reference = try models.jsonDecoder(data)
             for (backend, mapper) in mappers.sorted(by: { $0.key < $1.key }) {
                 let rows: [(Measure, (Mapper, [UInt8]) throws -> Int)] = [
-                    (.bridges, models.bridges), (.map, models.map), (.rule, models.rule),
-                    (.decodable, models.decodable),
+                    (.bridges, models.bridges), (.handdoc, models.handdoc), (.map, models.map),
+                    (.rule, models.rule), (.decodable, models.decodable),
                 ]
                 for (measure, decode) in rows {
                     let checksum = try decode(mapper, bytes)

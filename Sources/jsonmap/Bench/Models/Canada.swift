@@ -28,6 +28,14 @@ struct FeatureCollection: BenchModel {
         self.init(type: type, features: features)
     }
 
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let type = object.string("type"),
+            let features = object.list("features", Feature.init(document:node:))
+        else { return nil }
+        self.init(type: type, features: features)
+    }
+
     var checksum: Int {
         features.reduce(type.utf8.count) { sum, feature in
             feature.geometry.coordinates.reduce(sum &+ feature.properties.count) { sum, ring in
@@ -69,6 +77,15 @@ struct Feature: Codable, Bridgeable {
         else { return nil }
         self.init(type: type, properties: properties, geometry: geometry)
     }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let type = object.string("type"),
+            let properties = object.strings("properties"),
+            let geometry = object.member("geometry").flatMap({ Geometry(document: document, node: $0) })
+        else { return nil }
+        self.init(type: type, properties: properties, geometry: geometry)
+    }
 }
 
 struct Geometry: Codable, Bridgeable {
@@ -99,6 +116,14 @@ struct Geometry: Codable, Bridgeable {
                     }
                 }
             )
+        else { return nil }
+        self.init(type: type, coordinates: coordinates)
+    }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let type = object.string("type"),
+            let coordinates = object.list("coordinates", Doc.doubleArrays)
         else { return nil }
         self.init(type: type, coordinates: coordinates)
     }

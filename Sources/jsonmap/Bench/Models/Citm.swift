@@ -71,6 +71,37 @@ struct CitmCatalog: BenchModel {
         )
     }
 
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let areaNames = object.strings("areaNames"),
+            let audience = object.strings("audienceSubCategoryNames"),
+            let eventsNode = object.member("events"), document.kind(of: eventsNode) == .object
+        else { return nil }
+        var events: [String: Event] = [:]
+        events.reserveCapacity(document.count(of: eventsNode))
+        var complete = true
+        document.forEachMember(of: eventsNode) { key, element in
+            guard complete else { return }
+            if let event = Event(document: document, node: element) {
+                events[key.string] = event
+            } else {
+                complete = false
+            }
+        }
+        guard complete, let performances = object.list("performances", Performance.init(document:node:)),
+            let seatCategoryNames = object.strings("seatCategoryNames"),
+            let topicNames = object.strings("topicNames")
+        else { return nil }
+        self.init(
+            areaNames: areaNames,
+            audienceSubCategoryNames: audience,
+            events: events,
+            performances: performances,
+            seatCategoryNames: seatCategoryNames,
+            topicNames: topicNames
+        )
+    }
+
     var checksum: Int {
         areaNames.count &+ audienceSubCategoryNames.count &+ seatCategoryNames.count &+ topicNames.count
             &+ events.values.reduce(0) { $0 &+ $1.checksum } &+ performances.reduce(0) { $0 &+ $1.checksum }
@@ -123,6 +154,23 @@ struct Event: Codable, Bridgeable {
             name: name,
             description: Hand.string(object["description"]),
             logo: Hand.string(object["logo"]),
+            subTopicIds: subTopicIds,
+            topicIds: topicIds
+        )
+    }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let id = object.int("id"), let name = object.string("name")
+        else { return nil }
+        let description = object.string("description")
+        let logo = object.string("logo")
+        guard let subTopicIds = object.ints("subTopicIds"), let topicIds = object.ints("topicIds") else { return nil }
+        self.init(
+            id: id,
+            name: name,
+            description: description,
+            logo: logo,
             subTopicIds: subTopicIds,
             topicIds: topicIds
         )
@@ -201,6 +249,26 @@ struct Performance: Codable, Bridgeable {
         )
     }
 
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let id = object.int("id"), let eventId = object.int("eventId")
+        else { return nil }
+        let name = object.string("name")
+        guard let prices = object.list("prices", Price.init(document:node:)),
+            let seatCategories = object.list("seatCategories", SeatCategory.init(document:node:)),
+            let start = object.int("start"), let venueCode = object.string("venueCode")
+        else { return nil }
+        self.init(
+            id: id,
+            eventId: eventId,
+            name: name,
+            prices: prices,
+            seatCategories: seatCategories,
+            start: start,
+            venueCode: venueCode
+        )
+    }
+
     var checksum: Int {
         id &+ eventId &+ (name?.utf8.count ?? 0) &+ start &+ venueCode.utf8.count
             &+ prices.reduce(0) { $0 &+ $1.amount &+ $1.audienceSubCategoryId &+ $1.seatCategoryId }
@@ -241,6 +309,14 @@ struct Price: Codable, Bridgeable {
         else { return nil }
         self.init(amount: amount, audienceSubCategoryId: audience, seatCategoryId: seat)
     }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let amount = object.int("amount"),
+            let audience = object.int("audienceSubCategoryId"), let seat = object.int("seatCategoryId")
+        else { return nil }
+        self.init(amount: amount, audienceSubCategoryId: audience, seatCategoryId: seat)
+    }
 }
 
 struct SeatCategory: Codable, Bridgeable {
@@ -267,6 +343,14 @@ struct SeatCategory: Codable, Bridgeable {
         else { return nil }
         self.init(areas: areas, seatCategoryId: seatCategoryId)
     }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let areas = object.list("areas", Area.init(document:node:)),
+            let seatCategoryId = object.int("seatCategoryId")
+        else { return nil }
+        self.init(areas: areas, seatCategoryId: seatCategoryId)
+    }
 }
 
 struct Area: Codable, Bridgeable {
@@ -290,6 +374,14 @@ struct Area: Codable, Bridgeable {
     init?(handMapped value: Any) {
         guard let object = Hand.object(value), let areaId = Hand.int(object["areaId"]),
             let blockIds = Hand.ints(object["blockIds"])
+        else { return nil }
+        self.init(areaId: areaId, blockIds: blockIds)
+    }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let areaId = object.int("areaId"),
+            let blockIds = object.ints("blockIds")
         else { return nil }
         self.init(areaId: areaId, blockIds: blockIds)
     }

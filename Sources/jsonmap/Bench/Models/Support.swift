@@ -8,11 +8,15 @@ protocol ModelChecksum {
     var checksum: Int { get }
 }
 
-/// One corpus's model: decodable by JSONDecoder, by bridges through `JSON` views, and by hand
-/// from JSONSerialization's `Any` — the same struct types in all three.
+/// One corpus's model: decodable by JSONDecoder, by bridges through `JSON` views, by hand from
+/// JSONSerialization's `Any`, and by hand from a parsed document — the same struct types in all four.
 protocol BenchModel: Codable, Bridgeable, ModelChecksum {
     /// The hand-written `as?` mapping the older libraries used; `nil` when a field is missing or mistyped.
     init?(handMapped value: Any)
+
+    /// The same mapping written against the document's own reads (``Doc``), with no `JSON` view,
+    /// context or bridge in between; `nil` when a field is missing or mistyped.
+    init?(document: any JSONDocument, node: JSONNode)
 }
 
 /// The corpus models again as ``JSONConvertible`` types (`*Mapped.swift`): the same fields and
@@ -91,5 +95,185 @@ enum Hand {
             result[key] = string
         }
         return result
+    }
+}
+
+/// Hand mapping helpers over a parsed document: the models built by code that calls
+/// ``JSONDocument``'s reads directly, the floor of any mapping API over a backend's document.
+///
+/// Each read returns `nil` when the value is missing or of another kind (a `null` too), as
+/// ``Hand``'s do, so an optional field is read as it is and a required one is bound in a `guard`.
+enum Doc {
+    /// One object of a document, its keys looked up through one hint, from where the last lookup
+    /// ended: read in the order they were written, each key costs one comparison on a tape.
+    struct Object {
+        /// The document the object lives in.
+        let document: any JSONDocument
+        /// The object's node.
+        let node: JSONNode
+        /// Where the last lookup ended.
+        var hint = JSONMemberHint()
+
+        /// The object at `node`; `nil` when the node is not an object.
+        @inline(__always)
+        init?(_ document: any JSONDocument, _ node: JSONNode) {
+            guard document.kind(of: node) == .object else { return nil }
+            self.document = document
+            self.node = node
+        }
+
+        /// The value of the member `key`; `nil` when it is not there.
+        @inline(__always)
+        mutating func member(_ key: StaticString) -> JSONNode? {
+            document.member(
+                of: node,
+                utf8Key: UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount),
+                hint: &hint
+            )
+        }
+
+        /// The member `key` as a string.
+        @inline(__always)
+        mutating func string(_ key: StaticString) -> String? { Doc.string(document, member(key)) }
+
+        /// The member `key` as an exact `Int`.
+        @inline(__always)
+        mutating func int(_ key: StaticString) -> Int? { Doc.int(document, member(key)) }
+
+        /// The member `key` as an exact `UInt64`.
+        @inline(__always)
+        mutating func uint64(_ key: StaticString) -> UInt64? { Doc.uint64(document, member(key)) }
+
+        /// The member `key` as a `Double`.
+        @inline(__always)
+        mutating func double(_ key: StaticString) -> Double? { Doc.double(document, member(key)) }
+
+        /// The member `key` as a `Bool` (`true` or `false` only).
+        @inline(__always)
+        mutating func bool(_ key: StaticString) -> Bool? { Doc.bool(document, member(key)) }
+
+        /// The member `key` as an array of exact `Int`s.
+        @inline(__always)
+        mutating func ints(_ key: StaticString) -> [Int]? { Doc.ints(document, member(key)) }
+
+        /// The member `key` as an array of models, each built by `map`; `nil` when any fails.
+        @inline(__always)
+        mutating func list<T>(_ key: StaticString, _ map: (any JSONDocument, JSONNode) -> T?) -> [T]? {
+            Doc.list(document, member(key), map)
+        }
+
+        /// The member `key` as an object of strings.
+        @inline(__always)
+        mutating func strings(_ key: StaticString) -> [String: String]? { Doc.strings(document, member(key)) }
+    }
+
+    /// The string at `node`.
+    @inline(__always)
+    static func string(_ document: any JSONDocument, _ node: JSONNode?) -> String? {
+        guard let node else { return nil }
+        return document.string(node)
+    }
+
+    /// The exact `Int` at `node`.
+    @inline(__always)
+    static func int(_ document: any JSONDocument, _ node: JSONNode?) -> Int? {
+        guard let node, let value = document.int64(node) else { return nil }
+        return Int(exactly: value)
+    }
+
+    /// The exact `UInt64` at `node`.
+    @inline(__always)
+    static func uint64(_ document: any JSONDocument, _ node: JSONNode?) -> UInt64? {
+        guard let node else { return nil }
+        return document.uint64(node)
+    }
+
+    /// The `Double` at `node`.
+    @inline(__always)
+    static func double(_ document: any JSONDocument, _ node: JSONNode?) -> Double? {
+        guard let node else { return nil }
+        return document.double(node)
+    }
+
+    /// The `Bool` at `node` (`true` or `false` only).
+    @inline(__always)
+    static func bool(_ document: any JSONDocument, _ node: JSONNode?) -> Bool? {
+        guard let node else { return nil }
+        return document.bool(node)
+    }
+
+    /// The array of exact `Int`s at `node`, read in bulk.
+    @inline(__always)
+    static func ints(_ document: any JSONDocument, _ node: JSONNode?) -> [Int]? {
+        guard let node else { return nil }
+        return document.ints(in: node)
+    }
+
+    /// The array of `Double`s at `node`, read in bulk.
+    @inline(__always)
+    static func doubles(_ document: any JSONDocument, _ node: JSONNode?) -> [Double]? {
+        guard let node else { return nil }
+        return document.doubles(in: node)
+    }
+
+    /// The array of arrays of `Double`s at `node`, each inner array read in bulk.
+    ///
+    /// Written out rather than as a ``list(_:_:_:)`` of ``doubles(_:_:)``: an array returned
+    /// through `list`'s generic closure comes back in memory, and appending it cost a retain and a
+    /// release per inner array (canada's 55,563 points).
+    static func doubleArrays(_ document: any JSONDocument, _ node: JSONNode?) -> [[Double]]? {
+        guard let node, document.kind(of: node) == .array else { return nil }
+        var result: [[Double]] = []
+        result.reserveCapacity(document.count(of: node))
+        var complete = true
+        document.forEachElement(of: node) { element in
+            guard complete else { return }
+            if let values = doubles(document, element) {
+                result.append(values)
+            } else {
+                complete = false
+            }
+        }
+        return complete ? result : nil
+    }
+
+    /// The array at `node`, each element built by `map`; `nil` when any fails.
+    @inline(__always)
+    static func list<T>(
+        _ document: any JSONDocument,
+        _ node: JSONNode?,
+        _ map: (any JSONDocument, JSONNode) -> T?
+    ) -> [T]? {
+        guard let node, document.kind(of: node) == .array else { return nil }
+        var result: [T] = []
+        result.reserveCapacity(document.count(of: node))
+        var complete = true
+        document.forEachElement(of: node) { element in
+            guard complete else { return }
+            if let mapped = map(document, element) {
+                result.append(mapped)
+            } else {
+                complete = false
+            }
+        }
+        return complete ? result : nil
+    }
+
+    /// The object of strings at `node`; `nil` when any member is not a string.
+    @inline(__always)
+    static func strings(_ document: any JSONDocument, _ node: JSONNode?) -> [String: String]? {
+        guard let node, document.kind(of: node) == .object else { return nil }
+        var result: [String: String] = [:]
+        result.reserveCapacity(document.count(of: node))
+        var complete = true
+        document.forEachMember(of: node) { key, element in
+            guard complete else { return }
+            if let string = document.string(element) {
+                result[key.string] = string
+            } else {
+                complete = false
+            }
+        }
+        return complete ? result : nil
     }
 }

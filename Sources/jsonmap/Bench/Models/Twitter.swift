@@ -36,6 +36,15 @@ struct TwitterSearch: BenchModel {
         self.init(statuses: statuses, searchMetadata: metadata)
     }
 
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node),
+            let statuses = object.list("statuses", Status.init(document:node:)),
+            let metadata = object.member("search_metadata").flatMap({ SearchMetadata(document: document, node: $0) })
+        else { return nil }
+        self.init(statuses: statuses, searchMetadata: metadata)
+    }
+
     var checksum: Int { statuses.reduce(searchMetadata.count) { $0 &+ $1.checksum } }
 }
 
@@ -78,6 +87,15 @@ struct SearchMetadata: Codable, Bridgeable {
         guard let object = Hand.object(value), let count = Hand.int(object["count"]),
             let completedIn = Hand.double(object["completed_in"]), let maxIdStr = Hand.string(object["max_id_str"]),
             let query = Hand.string(object["query"])
+        else { return nil }
+        self.init(count: count, completedIn: completedIn, maxIdStr: maxIdStr, query: query)
+    }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let count = object.int("count"),
+            let completedIn = object.double("completed_in"), let maxIdStr = object.string("max_id_str"),
+            let query = object.string("query")
         else { return nil }
         self.init(count: count, completedIn: completedIn, maxIdStr: maxIdStr, query: query)
     }
@@ -199,6 +217,34 @@ struct Status: Codable, Bridgeable {
         )
     }
 
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let id = object.uint64("id"),
+            let idStr = object.string("id_str"), let text = object.string("text"),
+            let createdAt = object.string("created_at"), let source = object.string("source"),
+            let user = object.member("user").flatMap({ User(document: document, node: $0) }),
+            let entities = object.member("entities").flatMap({ Entities(document: document, node: $0) }),
+            let retweetCount = object.int("retweet_count"), let favoriteCount = object.int("favorite_count"),
+            let favorited = object.bool("favorited"), let retweeted = object.bool("retweeted"),
+            let lang = object.string("lang")
+        else { return nil }
+        self.init(
+            id: id,
+            idStr: idStr,
+            text: text,
+            createdAt: createdAt,
+            source: source,
+            user: user,
+            entities: entities,
+            retweetCount: retweetCount,
+            favoriteCount: favoriteCount,
+            favorited: favorited,
+            retweeted: retweeted,
+            lang: lang,
+            inReplyToStatusId: object.uint64("in_reply_to_status_id")
+        )
+    }
+
     var checksum: Int {
         Int(truncatingIfNeeded: id) &+ idStr.utf8.count &+ text.utf8.count &+ createdAt.utf8.count &+ source.utf8.count
             &+ user.checksum &+ entities.checksum &+ retweetCount &+ favoriteCount &+ (favorited ? 1 : 0)
@@ -317,6 +363,32 @@ struct User: Codable, Bridgeable {
         )
     }
 
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let id = object.uint64("id"),
+            let name = object.string("name"), let screenName = object.string("screen_name"),
+            let location = object.string("location"), let description = object.string("description"),
+            let followersCount = object.int("followers_count"), let friendsCount = object.int("friends_count"),
+            let statusesCount = object.int("statuses_count"), let verified = object.bool("verified"),
+            let profileImageUrl = object.string("profile_image_url"), let createdAt = object.string("created_at"),
+            let lang = object.string("lang")
+        else { return nil }
+        self.init(
+            id: id,
+            name: name,
+            screenName: screenName,
+            location: location,
+            description: description,
+            followersCount: followersCount,
+            friendsCount: friendsCount,
+            statusesCount: statusesCount,
+            verified: verified,
+            profileImageUrl: profileImageUrl,
+            createdAt: createdAt,
+            lang: lang
+        )
+    }
+
     var checksum: Int {
         Int(truncatingIfNeeded: id) &+ name.utf8.count &+ screenName.utf8.count &+ location.utf8.count
             &+ description.utf8.count &+ followersCount &+ friendsCount &+ statusesCount &+ (verified ? 1 : 0)
@@ -362,6 +434,16 @@ struct Entities: Codable, Bridgeable {
         self.init(hashtags: hashtags, urls: urls, userMentions: mentions)
     }
 
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node),
+            let hashtags = object.list("hashtags", Hashtag.init(document:node:)),
+            let urls = object.list("urls", URLEntity.init(document:node:)),
+            let mentions = object.list("user_mentions", UserMention.init(document:node:))
+        else { return nil }
+        self.init(hashtags: hashtags, urls: urls, userMentions: mentions)
+    }
+
     var checksum: Int {
         hashtags.reduce(0) { $0 &+ $1.text.utf8.count &+ $1.indices.reduce(0, &+) }
             &+ urls.reduce(0) { $0 &+ $1.url.utf8.count &+ $1.expandedUrl.utf8.count &+ $1.displayUrl.utf8.count }
@@ -392,6 +474,14 @@ struct Hashtag: Codable, Bridgeable {
     init?(handMapped value: Any) {
         guard let object = Hand.object(value), let text = Hand.string(object["text"]),
             let indices = Hand.ints(object["indices"])
+        else { return nil }
+        self.init(text: text, indices: indices)
+    }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let text = object.string("text"),
+            let indices = object.ints("indices")
         else { return nil }
         self.init(text: text, indices: indices)
     }
@@ -439,6 +529,15 @@ struct URLEntity: Codable, Bridgeable {
         else { return nil }
         self.init(url: url, expandedUrl: expandedUrl, displayUrl: displayUrl, indices: indices)
     }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let url = object.string("url"),
+            let expandedUrl = object.string("expanded_url"), let displayUrl = object.string("display_url"),
+            let indices = object.ints("indices")
+        else { return nil }
+        self.init(url: url, expandedUrl: expandedUrl, displayUrl: displayUrl, indices: indices)
+    }
 }
 
 struct UserMention: Codable, Bridgeable {
@@ -479,6 +578,14 @@ struct UserMention: Codable, Bridgeable {
         guard let object = Hand.object(value), let screenName = Hand.string(object["screen_name"]),
             let name = Hand.string(object["name"]), let id = Hand.uint64(object["id"]),
             let indices = Hand.ints(object["indices"])
+        else { return nil }
+        self.init(screenName: screenName, name: name, id: id, indices: indices)
+    }
+
+    /// The same mapping read straight from the document.
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard var object = Doc.Object(document, node), let screenName = object.string("screen_name"),
+            let name = object.string("name"), let id = object.uint64("id"), let indices = object.ints("indices")
         else { return nil }
         self.init(screenName: screenName, name: name, id: id, indices: indices)
     }
