@@ -21,7 +21,7 @@ import Testing
 
     /// Parses the string with the backend that parsed the outer document and maps the result with
     /// the same context; when `marksStep`, it first records the step to the string itself.
-    static func embedded<T: JSONConvertible>(_ type: T.Type, marksStep: Bool) -> Bridge<T> {
+    static func embedded<T: JSONConvertible & SendableMetatype>(_ type: T.Type, marksStep: Bool) -> Bridge<T> {
         Bridge<T>(kind: .string) { json, context in
             let backend = try #require(json.document.origin?.backend)
             let inner = try Mapper(backend: backend).parse(try json.decode(String.self))

@@ -131,7 +131,7 @@ import Testing
 /// A bridge for a `T` written as JSON text in a string: it parses the text into a document of its
 /// own and maps it with the decode's own context — unlike `StringifiedJSONRule`, which gives the
 /// inner document a context of its own — so that the context's pooled maps read two documents.
-func sameContextStringBridge<T: JSONConvertible>(_ type: T.Type) -> Bridge<T> {
+func sameContextStringBridge<T: JSONConvertible & SendableMetatype>(_ type: T.Type) -> Bridge<T> {
     Bridge<T>(kind: .string) { json, context in
         let inner = try Mapper(backend: SimdjsonBackend()).parse(try json.decode(String.self))
         return try JSONConvertibleBridge<T>().decode(inner, in: context)
