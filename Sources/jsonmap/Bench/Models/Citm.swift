@@ -75,20 +75,8 @@ struct CitmCatalog: BenchModel {
     init?(document: any JSONDocument, node: JSONNode) {
         guard var object = Doc.Object(document, node), let areaNames = object.strings("areaNames"),
             let audience = object.strings("audienceSubCategoryNames"),
-            let eventsNode = object.member("events"), document.kind(of: eventsNode) == .object
-        else { return nil }
-        var events: [String: Event] = [:]
-        events.reserveCapacity(document.count(of: eventsNode))
-        var complete = true
-        document.forEachMember(of: eventsNode) { key, element in
-            guard complete else { return }
-            if let event = Event(document: document, node: element) {
-                events[key.string] = event
-            } else {
-                complete = false
-            }
-        }
-        guard complete, let performances = object.list("performances", Performance.init(document:node:)),
+            let events = object.dictionary("events", Event.init(document:node:)),
+            let performances = object.list("performances", Performance.init(document:node:)),
             let seatCategoryNames = object.strings("seatCategoryNames"),
             let topicNames = object.strings("topicNames")
         else { return nil }

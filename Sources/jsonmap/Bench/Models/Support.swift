@@ -162,6 +162,15 @@ enum Doc {
             Doc.list(document, member(key), map)
         }
 
+        /// The member `key` as an object of models, each built by `map`; `nil` when any fails.
+        @inline(__always)
+        mutating func dictionary<T>(
+            _ key: StaticString,
+            _ map: (any JSONDocument, JSONNode) -> T?
+        ) -> [String: T]? {
+            Doc.dictionary(document, member(key), map)
+        }
+
         /// The member `key` as an object of strings.
         @inline(__always)
         mutating func strings(_ key: StaticString) -> [String: String]? { Doc.strings(document, member(key)) }
@@ -209,16 +218,9 @@ enum Doc {
         return document.ints(in: node)
     }
 
-    /// The array of `Double`s at `node`, read in bulk.
-    @inline(__always)
-    static func doubles(_ document: any JSONDocument, _ node: JSONNode?) -> [Double]? {
-        guard let node else { return nil }
-        return document.doubles(in: node)
-    }
-
     /// The array of arrays of `Double`s at `node`, each inner array read in bulk.
     ///
-    /// Written out rather than as a ``list(_:_:_:)`` of ``doubles(_:_:)``: an array returned
+    /// Written out rather than as a ``list(_:_:_:)`` of `doubles(in:)`: an array returned
     /// through `list`'s generic closure comes back in memory, and appending it cost a retain and a
     /// release per inner array (canada's 55,563 points).
     static func doubleArrays(_ document: any JSONDocument, _ node: JSONNode?) -> [[Double]]? {
@@ -228,7 +230,7 @@ enum Doc {
         var complete = true
         document.forEachElement(of: node) { element in
             guard complete else { return }
-            if let values = doubles(document, element) {
+            if let values = document.doubles(in: element) {
                 result.append(values)
             } else {
                 complete = false
@@ -259,21 +261,31 @@ enum Doc {
         return complete ? result : nil
     }
 
-    /// The object of strings at `node`; `nil` when any member is not a string.
+    /// The object at `node`, each member's value built by `map`; `nil` when any fails.
     @inline(__always)
-    static func strings(_ document: any JSONDocument, _ node: JSONNode?) -> [String: String]? {
+    static func dictionary<T>(
+        _ document: any JSONDocument,
+        _ node: JSONNode?,
+        _ map: (any JSONDocument, JSONNode) -> T?
+    ) -> [String: T]? {
         guard let node, document.kind(of: node) == .object else { return nil }
-        var result: [String: String] = [:]
+        var result: [String: T] = [:]
         result.reserveCapacity(document.count(of: node))
         var complete = true
         document.forEachMember(of: node) { key, element in
             guard complete else { return }
-            if let string = document.string(element) {
-                result[key.string] = string
+            if let mapped = map(document, element) {
+                result[key.string] = mapped
             } else {
                 complete = false
             }
         }
         return complete ? result : nil
+    }
+
+    /// The object of strings at `node`; `nil` when any member is not a string.
+    @inline(__always)
+    static func strings(_ document: any JSONDocument, _ node: JSONNode?) -> [String: String]? {
+        dictionary(document, node) { document, element in document.string(element) }
     }
 }
