@@ -41,6 +41,13 @@ public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
         return try Value.bridge.decode(json, in: context)
     }
 
+    /// `nil` when the mapper has any override, so that the value goes through it; otherwise
+    /// `Value.bridge`'s direct read.
+    @inlinable
+    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Value? {
+        context.hasOverrides ? nil : Value.bridge.directValue(at: node, in: document, context: context)
+    }
+
     /// `nil` when the mapper has any override, so that each element goes through it; otherwise
     /// `Value.bridge`'s bulk read.
     @inlinable

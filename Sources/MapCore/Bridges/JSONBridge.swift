@@ -40,6 +40,17 @@ public protocol JSONBridge<Value>: Sendable {
     /// document's bulk reads.
     func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]?
 
+    /// Reads the value at `node` straight from `document`, without making a ``JSON`` view, when it
+    /// converts; `nil` when it does not or when the bridge cannot read that way.
+    ///
+    /// Maps call it for each member they find, before ``decode(_:in:)``: a view holds a reference
+    /// to its document, and making and dropping one per field was most of what a map spent beyond
+    /// the reads themselves. `nil` sends the caller to ``decode(_:in:)``, which reads the value again
+    /// and reports why it does not convert, so a conformer returns `nil` for every value it would
+    /// reject and must never return a value ``decode(_:in:)`` would not. The default returns `nil`;
+    /// the built-in integer, `Double`, `Bool` and `String` bridges read the node directly.
+    func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Value?
+
     /// Whether a field holding `value` is left out of the object being written, key and all:
     /// an absent ``Presence``, a value equal to its default under
     /// ``MappingOptions/omitsDefaultValues``. Maps, rules and dictionaries ask before writing a
@@ -51,6 +62,12 @@ extension JSONBridge {
     /// Returns `nil`, so ``ArrayBridge`` reads element by element.
     @inlinable
     public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
+        nil
+    }
+
+    /// Returns `nil`: values are read through ``decode(_:in:)``.
+    @inlinable
+    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Value? {
         nil
     }
 

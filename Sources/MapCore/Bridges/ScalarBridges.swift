@@ -23,6 +23,17 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
         throw failure(json, context)
     }
 
+    /// The exact value, when the node is an integral number within `Value`'s range.
+    @inlinable
+    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Value? {
+        if Value.isSigned {
+            if let value = document.int64(node) { return Value(exactly: value) }
+        } else {
+            if let value = document.uint64(node) { return Value(exactly: value) }
+        }
+        return nil
+    }
+
     @usableFromInline
     func failure(_ json: JSON, _ context: MappingContext) -> MappingError {
         guard json.kind == .number else {
@@ -133,6 +144,12 @@ public struct DoubleBridge: JSONBridge {
         throw context.kindError(expected: .number, at: json, targetType: "Double")
     }
 
+    /// The number, correctly rounded, when the node is one.
+    @inlinable
+    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Double? {
+        document.double(node)
+    }
+
     /// `[Double]` comes from the document's bulk read.
     @inlinable
     public func decodeArray(_ json: JSON, in context: MappingContext) -> [Double]? {
@@ -209,6 +226,12 @@ public struct BoolBridge: JSONBridge {
         throw context.kindError(expected: .bool, at: json, targetType: "Bool")
     }
 
+    /// The value, when the node is `true` or `false`.
+    @inlinable
+    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Bool? {
+        document.bool(node)
+    }
+
     /// Writes `true` or `false`.
     @inlinable
     public func encode(_ value: Bool, to writer: some JSONWriting, in context: MappingContext) throws {
@@ -263,6 +286,12 @@ public struct StringBridge: JSONBridge {
     public func decode(_ json: JSON, in context: MappingContext) throws -> String {
         if json.absence == nil, let value = json.document.string(json.node) { return value }
         throw context.kindError(expected: .string, at: json, targetType: "String")
+    }
+
+    /// The unescaped string, when the node is one.
+    @inlinable
+    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> String? {
+        document.string(node)
     }
 
     /// `[String]` comes from the document's bulk read.

@@ -167,10 +167,20 @@ public final class MappingContext {
     @inlinable
     func acquireMap(decoding json: JSON) -> Map {
         if let map = pooledMap() {
+            guard map.reads(json.document) else { return replacePooledMap(decoding: json) }
             map.reset(decoding: json)
             return map
         }
         return newMap(decoding: json)
+    }
+
+    /// A new map in the place of the pooled map just taken, which reads another document: a map's
+    /// document is fixed (JSON found inside a string, a view kept from elsewhere).
+    @usableFromInline
+    func replacePooledMap(decoding json: JSON) -> Map {
+        let map = Map(decoding: json, checkOnly: false, context: self)
+        mapPool[mapDepth - 1] = map
+        return map
     }
 
     @usableFromInline

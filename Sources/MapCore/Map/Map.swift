@@ -67,33 +67,32 @@ public final class Map {
     @exclusivity(unchecked) @usableFromInline private(set) var direction: Direction
     /// The context of the decode or encode.
     public let context: MappingContext
-    /// The object read (decoding and checking), kept as its parts: see ``owner``.
+    /// The object read (decoding and checking), kept as its parts: see ``document``.
     var json: JSON? {
-        guard let owner, direction != .encoding else { return nil }
-        return JSON(document: owner, node: node, absence: absence)
+        guard direction != .encoding else { return nil }
+        return JSON(document: document, node: node, absence: absence)
     }
     /// The node of ``json``.
-    @exclusivity(unchecked) private var node = JSONNode(rawValue: 0)
+    @exclusivity(unchecked) @usableFromInline private(set) var node = JSONNode(rawValue: 0)
     /// Why ``json`` is missing, when it is.
-    @exclusivity(unchecked) private var absence: Absence?
-    /// The document of ``json``, retained — and replaced only when the next object is in another
-    /// document: readying a pooled map for the next object of the same document then copies no
-    /// reference (measured: a retain and a release per mapped object, 2 % of citm_catalog's `map`).
-    @exclusivity(unchecked) private var owner: (any JSONDocument)?
-    /// The identity of ``owner``, compared without copying a reference (`owner !== json.document`
-    /// copied both: citm_catalog's `map` 30.95 M instructions against 30.04 M).
-    @exclusivity(unchecked) private var ownerID: ObjectIdentifier?
+    @exclusivity(unchecked) @usableFromInline private(set) var absence: Absence?
+    /// The document of ``json`` (a placeholder in a map made for encoding). Immutable, so that
+    /// reading a member borrows it: a `var` was copied out — a reference count up and down —
+    /// for every member looked up and every value read. A pooled map is readied only for
+    /// another object of the same document; the context makes a new map for another document
+    /// (see ``MappingContext/acquireMap(decoding:)``).
+    @usableFromInline let document: any JSONDocument
     /// Where links write (encoding).
     @exclusivity(unchecked) @usableFromInline private(set) var encoder: ObjectEncoder?
     /// The first required link that failed.
     @exclusivity(unchecked) @usableFromInline private(set) var firstFailure: MappingError?
     /// How many required links failed.
     @exclusivity(unchecked) @usableFromInline private(set) var failureCount = 0
-    /// The document of ``json`` when it is there (not missing), unretained — ``owner`` keeps it
-    /// alive — so that looking a key up copies no reference.
-    @exclusivity(unchecked) private unowned(unsafe) var document: (any JSONDocument)?
     /// Where the last key lookup in ``json`` ended (map functions mostly read keys in order).
-    @exclusivity(unchecked) private var memberHint = JSONMemberHint()
+    @exclusivity(unchecked) @usableFromInline var memberHint = JSONMemberHint()
+
+    /// The document of maps made for encoding, which read none.
+    private static let noDocument: any JSONDocument = TreeDocument(.null)
 
     @usableFromInline
     init(decoding json: JSON, checkOnly: Bool, context: MappingContext) {
@@ -101,20 +100,25 @@ public final class Map {
         self.context = context
         self.node = json.node
         self.absence = json.absence
-        self.owner = json.document
-        self.ownerID = ObjectIdentifier(json.document)
+        self.document = json.document
         self.encoder = nil
-        self.document = json.isMissing ? nil : json.document
     }
 
     @usableFromInline
     init(encodingTo encoder: ObjectEncoder, context: MappingContext) {
         self.direction = .encoding
         self.context = context
+        self.document = Map.noDocument
         self.encoder = encoder
     }
 
-    /// Readies a map of its context's pool for decoding another object.
+    /// Whether a pooled map can be readied for an object of this document.
+    @usableFromInline
+    func reads(_ document: any JSONDocument) -> Bool {
+        ObjectIdentifier(self.document) == ObjectIdentifier(document)
+    }
+
+    /// Readies a map of its context's pool for decoding another object of the same document.
     @usableFromInline
     func reset(decoding json: JSON) {
         // Only what the last object changed, as for encoding.
@@ -122,11 +126,6 @@ public final class Map {
         direction = .decoding
         node = json.node
         if absence != nil || json.absence != nil { absence = json.absence }
-        if ownerID != ObjectIdentifier(json.document) {
-            owner = json.document
-            ownerID = ObjectIdentifier(json.document)
-        }
-        document = json.isMissing ? nil : json.document
         memberHint = JSONMemberHint()
         if failureCount > 0 {
             firstFailure = nil
@@ -138,12 +137,9 @@ public final class Map {
     @usableFromInline
     func reset(encodingTo encoder: ObjectEncoder) {
         // Only what the last object changed: clearing an optional of these types is a call each.
-        if direction != .encoding {
-            // `json` reads nil from now on; the document stays retained until the next decoding
-            // object or the end of the operation, when the context drains its pool.
-            direction = .encoding
-            document = nil
-        }
+        // The document stays retained until the end of the operation, when the context drains
+        // its pool.
+        direction = .encoding
         self.encoder = encoder
         if failureCount > 0 {
             firstFailure = nil
@@ -167,64 +163,90 @@ public final class Map {
     @inlinable var failure: MappingError? { failureCount == 0 ? nil : firstFailure }
 
     /// The member with this key.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(key: String) -> MapKey {
-        // Decoding reads through the view alone; only encoding needs the step written out. The
-        // decoding part is out of line, so that this inlines into each map function.
-        if direction == .encoding { return MapKey(map: self, json: nil, place: .key(key)) }
-        return MapKey(map: self, json: decodingView(key), place: .none)
+        // Decoding keeps the member's node, not a view of it: a view holds a reference to the
+        // document, and making and dropping one per field cost more than the lookup. Only encoding
+        // needs the step written out. The lookup is out of line, so that this inlines into each
+        // map function.
+        if direction == .encoding { return MapKey(map: self, writingAt: .key(key)) }
+        if let node = memberNode(key) { return MapKey(map: self, node: node, place: .none) }
+        return missingMember(key)
     }
 
-    /// The view a decoding key reads. The key itself is made inline, in the map function, where
-    /// its encoding-only parts are seen to be empty (measured: 0.8 % of citm_catalog's `map` row
-    /// on simdjson, against returning the whole key from here).
+    /// The node of the member `key` of the mapped object, looked up from where the last lookup
+    /// ended; `nil` when it is not there or the mapped object is missing (``missingMember(_:)``
+    /// then makes the view).
+    // Inlined into the map function, where the key is a literal: its bytes are then found without
+    // asking the string which form it has (measured: ~40 instructions a field out of line).
+    @inlinable @inline(__always)
+    func memberNode(_ key: String) -> JSONNode? {
+        if context.tracksKeyReads { noteKeyRead(key) }
+        guard absence == nil else { return nil }
+        return key.utf8.withContiguousStorageIfAvailable {
+            document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &memberHint)
+        } ?? memberNode(bridgedKey: key)
+    }
+
+    /// ``memberNode(_:)`` for a key without contiguous UTF-8 (bridged): `withUTF8` makes it native first.
     @usableFromInline
-    func decodingView(_ key: String) -> JSON? {
-        if context.tracksKeyReads { context.noteKeyRead(key, in: json) }
-        return member(key)
+    func memberNode(bridgedKey key: String) -> JSONNode? {
+        var key = key
+        return key.withUTF8 {
+            document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &memberHint)
+        }
     }
 
-    /// The member `key` of the mapped object, looked up from where the last lookup ended; a
-    /// missing view when it is not there.
-    private func member(_ key: String) -> JSON? {
-        guard let document else { return json?[key] }
-        let found =
-            key.utf8.withContiguousStorageIfAvailable {
-                document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &memberHint)
-            }
-            ?? {
-                // A key without contiguous UTF-8 (bridged): `withUTF8` makes it native first.
-                var key = key
-                return key.withUTF8 {
-                    document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &memberHint)
-                }
-            }()
-        // Not there: the missing view the subscript would make, without walking the object again.
-        guard let found else { return json?.missing(.key(key)) }
-        return JSON(document: document, node: found)
+    /// Notes a key read for the unknown-key report and the verbose log.
+    @usableFromInline
+    func noteKeyRead(_ key: String) {
+        context.noteKeyRead(key, in: json)
+    }
+
+    /// The key of a member ``memberNode(_:)`` did not find: missing, without walking the object
+    /// again (below a missing object, missing one step further).
+    @usableFromInline
+    func missingMember(_ key: String) -> MapKey {
+        MapKey(map: self, reading: absence != nil ? view[key] : view.missing(.key(key)))
+    }
+
+    /// The mapped object, whatever the direction (see ``json``).
+    var view: JSON { JSON(document: document, node: node, absence: absence) }
+
+    /// A view of a node of the map's document, for the reads that need one.
+    @usableFromInline
+    func view(of node: JSONNode, absence: Absence? = nil) -> JSON {
+        JSON(document: document, node: node, absence: absence)
+    }
+
+    /// Reads a member ``memberNode(_:)`` found through `bridge`'s direct read, without a view;
+    /// `nil` when it does not convert that way.
+    @inlinable
+    func directValue<B: JSONBridge>(of member: JSONNode, with bridge: B) -> B.Value? {
+        bridge.directValue(at: member, in: document, context: context)
     }
 
     /// The element at this index of a top-level array.
     public subscript(index: Int) -> MapKey {
-        MapKey(
-            map: self,
-            json: json?[index],
-            place: direction == .encoding ? .steps(EncodingSteps(parent: [], last: .index(index))) : .none
-        )
+        if direction == .encoding {
+            return MapKey(map: self, writingAt: .steps(EncodingSteps(parent: [], last: .index(index))))
+        }
+        return MapKey(map: self, reading: view[index])
     }
 
     /// The value at `path` below the mapped object.
     public subscript(path: JSONPath) -> MapKey {
         guard let last = path.components.last else {
-            return MapKey(map: self, json: json, place: .none)
+            return direction == .encoding ? MapKey(map: self, writingAt: .none) : MapKey(map: self, reading: view)
         }
-        if direction != .encoding { context.noteKeyReads(along: path, from: json) }
-        return MapKey(
-            map: self,
-            json: json?[path],
-            place: direction == .encoding
-                ? .steps(EncodingSteps(parent: Array(path.components.dropLast()), last: last)) : .none
-        )
+        if direction == .encoding {
+            return MapKey(
+                map: self,
+                writingAt: .steps(EncodingSteps(parent: Array(path.components.dropLast()), last: last))
+            )
+        }
+        context.noteKeyReads(along: path, from: view)
+        return MapKey(map: self, reading: view[path])
     }
 
     /// Encoding: writes a linked property's value at `key`'s place; a required link that fails
@@ -259,28 +281,59 @@ extension Map: Sendable {}
 /// (``required(_:)-(T)``, ``optional(_:)``, ``bridged(_:)``, ``validated(_:)``).
 public struct MapKey {
     @usableFromInline let map: Map
-    /// The value read (decoding; a missing view when absent).
-    @usableFromInline let json: JSON?
-    /// Where an encoding link writes; ``Place/none`` when decoding, which reads through ``json``
-    /// alone. One field rather than an array of steps and a last step: decoding makes and destroys
-    /// a key per field, and each reference field is a release.
+    /// Decoding: the node of the value read in the map's document (for a missing value, the
+    /// deepest node that exists). Every view a map function reads is in the map's document, so a
+    /// key holds the node alone; a view holds a reference to its document, and making and
+    /// dropping one per field cost more than the lookup.
+    @usableFromInline let node: JSONNode
+    /// Why the value is missing (decoding), or where it is written (encoding). Decoding a value
+    /// that is there leaves it ``Place/none``: a key then holds one reference, the map's.
     @usableFromInline let place: Place
 
-    @usableFromInline
-    init(map: Map, json: JSON?, place: Place) {
+    @inlinable
+    init(map: Map, node: JSONNode, place: Place) {
         self.map = map
-        self.json = json
+        self.node = node
         self.place = place
     }
 
-    /// Where a key writes when encoding.
+    /// A decoding key reading `json` (a view of the map's document).
+    @usableFromInline
+    init(map: Map, reading json: JSON) {
+        self.map = map
+        self.node = json.node
+        self.place = json.absence.map { .missing($0) } ?? .none
+    }
+
+    /// An encoding key writing at `place`.
+    @usableFromInline
+    init(map: Map, writingAt place: Place) {
+        self.map = map
+        self.node = JSONNode(rawValue: 0)
+        self.place = place
+    }
+
+    /// The value read (decoding; a missing view when absent), `nil` when encoding.
+    @inlinable
+    var json: JSON? {
+        switch place {
+        case .none: map.isEncoding ? nil : map.view(of: node)
+        case .missing(let absence): map.view(of: node, absence: absence)
+        case .key, .steps: nil
+        }
+    }
+
+    /// What a key holds besides its node.
     @usableFromInline
     enum Place {
-        /// The mapped object itself (and every decoding key).
+        /// Decoding, a value that is there; encoding, the mapped object itself.
         case none
-        /// A key of the mapped object: `json["name"]`, the common case, without an allocation.
+        /// Decoding, a missing value: why, and the steps below ``MapKey/node`` that were asked for.
+        case missing(Absence)
+        /// Encoding, a key of the mapped object: `json["name"]`, the common case, without an
+        /// allocation.
         case key(String)
-        /// Any other place: below another key, an index, a path.
+        /// Encoding, any other place: below another key, an index, a path.
         case steps(EncodingSteps)
     }
 
@@ -293,7 +346,7 @@ public struct MapKey {
     /// The last step; `nil` for the mapped object itself.
     @usableFromInline var last: JSONPath.Component? {
         switch place {
-        case .none: nil
+        case .none, .missing: nil
         case .key(let key): .key(key)
         case .steps(let steps): steps.last
         }
@@ -304,19 +357,26 @@ public struct MapKey {
     public subscript(key: String) -> MapKey {
         // Decoding reads through the views; only encoding needs the steps written out.
         if map.isEncoding {
-            return MapKey(map: map, json: nil, place: .steps(EncodingSteps(parent: steps, last: .key(key))))
+            return MapKey(map: map, writingAt: .steps(EncodingSteps(parent: steps, last: .key(key))))
         }
+        let json = decodingView
         map.context.noteKeyRead(key, in: json)
-        return MapKey(map: map, json: json?[key], place: .none)
+        return MapKey(map: map, reading: json[key])
     }
 
     /// The element at this index below this place.
     public subscript(index: Int) -> MapKey {
-        MapKey(
-            map: map,
-            json: json?[index],
-            place: map.isEncoding ? .steps(EncodingSteps(parent: steps, last: .index(index))) : .none
-        )
+        if map.isEncoding {
+            return MapKey(map: map, writingAt: .steps(EncodingSteps(parent: steps, last: .index(index))))
+        }
+        return MapKey(map: map, reading: decodingView[index])
+    }
+
+    /// The value read, when decoding.
+    @usableFromInline
+    var decodingView: JSON {
+        if case .missing(let absence) = place { return map.view(of: node, absence: absence) }
+        return map.view(of: node)
     }
 
     @usableFromInline
@@ -370,9 +430,13 @@ public struct MapKey {
     /// Decoding, the common case: reads straight through `T`'s bridge and hands the value to
     /// `assign`, without making a link (measured: 1–5 % of the map row's instructions); a failure
     /// is the required link's. `false` when the map is not decoding or the place has no view.
-    @inlinable
+    @inlinable @inline(__always)
     func decodedDirectly<T: Bridgeable>(_ assign: (T) -> Void) -> Bool {
         guard map.direction == .decoding else { return false }
+        if case .none = place, let value = map.directValue(of: node, with: ImplicitBridge<T>()) {
+            assign(value)
+            return true
+        }
         // Optional chaining lends the view to the call; `guard let` copied it (two references)
         // for every field.
         return json?.decodeLinked(for: self, assign) ?? false
@@ -381,6 +445,12 @@ public struct MapKey {
     /// Links an optional property through its wrapped type's bridge, as optional (`<~`).
     @inlinable
     public func optional<T: Bridgeable>(_ property: inout T?) {
+        if map.direction == .decoding, case .none = place,
+            let value = map.directValue(of: node, with: ImplicitBridge<T>())
+        {
+            property = value
+            return
+        }
         if map.isEncoding, let value = property {
             map.encode(value, with: ImplicitBridge<T>(), at: self, required: false)
             return
@@ -495,12 +565,26 @@ public struct MapLink<B: JSONBridge> {
 
     @inlinable
     func decodeRequired() -> B.Value? {
-        key.json?.decodeRequired(self) ?? nil
+        if key.map.direction != .encoding, case .none = key.place,
+            let value = key.map.directValue(of: key.node, with: bridge)
+        {
+            guard let validation, !validation(value) else { return value }
+            if let json = key.json { requiredValidationFailed(json) }
+            return nil
+        }
+        return key.json?.decodeRequired(self) ?? nil
     }
 
     @inlinable
     func decodeOptional() -> B.Value? {
-        key.json?.decodeOptional(self) ?? nil
+        if key.map.direction != .encoding, case .none = key.place,
+            let value = key.map.directValue(of: key.node, with: bridge)
+        {
+            guard let validation, !validation(value) else { return value }
+            if let json = key.json { optionalValidationFailed(json) }
+            return nil
+        }
+        return key.json?.decodeOptional(self) ?? nil
     }
 
     @usableFromInline
