@@ -41,11 +41,14 @@ public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
         return try Value.bridge.decode(json, in: context)
     }
 
-    /// `nil` when the mapper has any override, so that the value goes through it; otherwise
-    /// `Value.bridge`'s direct read.
-    @inlinable
-    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Value? {
-        context.hasOverrides ? nil : Value.bridge.directValue(at: node, in: document, context: context)
+    /// Reads through the mapper's override for `Value` when there is one, else through `Value.bridge`.
+    // Always inlined: it runs for every mapped field, and out of line it was a call of its own.
+    @inlinable @inline(__always)
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
+        if context.hasOverrides, let bridge = context.lookUpOverride(Value.self) {
+            return try bridge.decode(JSON(document: document, node: node), in: context)
+        }
+        return try Value.bridge.decode(node, of: document, in: context)
     }
 
     /// `nil` when the mapper has any override, so that each element goes through it; otherwise

@@ -23,23 +23,44 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
         guard json.kind == .array else {
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
         }
+        return try decodeElements(json, in: context)
+    }
+
+    /// As ``decode(_:in:)``, reading each element from its node without a view.
+    @inlinable
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws
+        -> [Item.Value]
+    {
+        let json = JSON(document: document, node: node)
+        guard document.kind(of: node) == .array else {
+            throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
+        }
+        return try decodeElements(json, in: context)
+    }
+
+    /// The elements of an array: in one go when the item bridge can, else each from its node.
+    @inlinable
+    func decodeElements(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
         if let values = item.decodeArray(json, in: context) { return values }
         let document = json.document
         var result: [Item.Value] = []
         result.reserveCapacity(document.count(of: json.node))
         var index = 0
         var firstFailure: MappingError?
-        try document.forEachElement(of: json.node) { node in
-            let element = JSON(document: document, node: node)
-            try context.withStep(.index(index), at: element) {
-                do {
-                    result.append(try item.decode(element, in: context))
-                } catch {
-                    let failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
-                    try context.continuePast(failure, first: &firstFailure)
+        // `json` keeps the document alive for the steps, which hold it unretained.
+        try withExtendedLifetime(json) {
+            try document.forEachElement(of: json.node) { node in
+                try context.withStep(.index(index), at: node, of: document) {
+                    do {
+                        result.append(try item.decode(node, of: document, in: context))
+                    } catch {
+                        let element = JSON(document: document, node: node)
+                        let failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
+                        try context.continuePast(failure, first: &firstFailure)
+                    }
                 }
+                index += 1
             }
-            index += 1
         }
         if let firstFailure { throw firstFailure }
         return result

@@ -40,16 +40,15 @@ public protocol JSONBridge<Value>: Sendable {
     /// document's bulk reads.
     func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]?
 
-    /// Reads the value at `node` straight from `document`, without making a ``JSON`` view, when it
-    /// converts; `nil` when it does not or when the bridge cannot read that way.
+    /// Reads the value at `node` of `document`: exactly what ``decode(_:in:)`` reads from a view of
+    /// that node, failing the same way.
     ///
-    /// Maps call it for each member they find, before ``decode(_:in:)``: a view holds a reference
-    /// to its document, and making and dropping one per field was most of what a map spent beyond
-    /// the reads themselves. `nil` sends the caller to ``decode(_:in:)``, which reads the value again
-    /// and reports why it does not convert, so a conformer returns `nil` for every value it would
-    /// reject and must never return a value ``decode(_:in:)`` would not. The default returns `nil`;
-    /// the built-in integer, `Double`, `Bool` and `String` bridges read the node directly.
-    func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Value?
+    /// Maps call it for each member they find, and the built-in array bridge for each element, so
+    /// that no view is made per value: a view holds a reference to its document, and making and
+    /// dropping one per field was most of what a map spent beyond the reads themselves. The default
+    /// makes the view and calls ``decode(_:in:)``. The built-in scalar bridges read the node
+    /// directly and make a view only to report a failure; mapped types run their map on the node.
+    func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value
 
     /// Whether a field holding `value` is left out of the object being written, key and all:
     /// an absent ``Presence``, a value equal to its default under
@@ -65,10 +64,10 @@ extension JSONBridge {
         nil
     }
 
-    /// Returns `nil`: values are read through ``decode(_:in:)``.
+    /// Reads through ``decode(_:in:)``, from a view of the node.
     @inlinable
-    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Value? {
-        nil
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
+        try decode(JSON(document: document, node: node), in: context)
     }
 
     /// Returns `false`: every value is written.

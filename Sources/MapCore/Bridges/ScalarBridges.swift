@@ -23,15 +23,15 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
         throw failure(json, context)
     }
 
-    /// The exact value, when the node is an integral number within `Value`'s range.
+    /// Reads the node directly; a view is made only to report a failure.
     @inlinable
-    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Value? {
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
         if Value.isSigned {
-            if let value = document.int64(node) { return Value(exactly: value) }
+            if let value = document.int64(node), let exact = Value(exactly: value) { return exact }
         } else {
-            if let value = document.uint64(node) { return Value(exactly: value) }
+            if let value = document.uint64(node), let exact = Value(exactly: value) { return exact }
         }
-        return nil
+        throw failure(JSON(document: document, node: node), context)
     }
 
     @usableFromInline
@@ -144,10 +144,11 @@ public struct DoubleBridge: JSONBridge {
         throw context.kindError(expected: .number, at: json, targetType: "Double")
     }
 
-    /// The number, correctly rounded, when the node is one.
+    /// Reads the node directly; a view is made only to report a failure.
     @inlinable
-    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Double? {
-        document.double(node)
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Double {
+        if let value = document.double(node) { return value }
+        throw context.kindError(expected: .number, at: JSON(document: document, node: node), targetType: "Double")
     }
 
     /// `[Double]` comes from the document's bulk read.
@@ -226,10 +227,11 @@ public struct BoolBridge: JSONBridge {
         throw context.kindError(expected: .bool, at: json, targetType: "Bool")
     }
 
-    /// The value, when the node is `true` or `false`.
+    /// Reads the node directly; a view is made only to report a failure.
     @inlinable
-    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> Bool? {
-        document.bool(node)
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Bool {
+        if let value = document.bool(node) { return value }
+        throw context.kindError(expected: .bool, at: JSON(document: document, node: node), targetType: "Bool")
     }
 
     /// Writes `true` or `false`.
@@ -288,10 +290,11 @@ public struct StringBridge: JSONBridge {
         throw context.kindError(expected: .string, at: json, targetType: "String")
     }
 
-    /// The unescaped string, when the node is one.
+    /// Reads the node directly; a view is made only to report a failure.
     @inlinable
-    public func directValue(at node: JSONNode, in document: any JSONDocument, context: MappingContext) -> String? {
-        document.string(node)
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> String {
+        if let value = document.string(node) { return value }
+        throw context.kindError(expected: .string, at: JSON(document: document, node: node), targetType: "String")
     }
 
     /// `[String]` comes from the document's bulk read.

@@ -154,6 +154,20 @@ public final class MappingContext {
         return try body()
     }
 
+    /// Runs `body` one step deeper, at `node` of `document`, as ``withStep(_:at:_:)`` does with a
+    /// view of it; the caller keeps `document` alive.
+    @inlinable
+    func withStep<R>(
+        _ component: JSONPath.Component,
+        at node: JSONNode,
+        of document: any JSONDocument,
+        _ body: () throws -> R
+    ) rethrows -> R {
+        frames.append(Frame(component: component, node: node, document: document))
+        defer { frames.removeLast() }
+        return try body()
+    }
+
     /// Runs `body` `path`'s steps deeper (steps to values being written, which have no nodes).
     public func withSteps<R>(_ path: JSONPath, _ body: () throws -> R) rethrows -> R {
         let depth = frames.count
@@ -166,26 +180,28 @@ public final class MappingContext {
     /// ``releaseMap()``.
     @inlinable
     func acquireMap(decoding json: JSON) -> Map {
+        acquireMap(decoding: json.node, of: json.document, absence: json.absence)
+    }
+
+    /// A map for decoding the object at `node` — from the pool when this context pools; hand it
+    /// back with ``releaseMap()``.
+    @inlinable
+    func acquireMap(decoding node: JSONNode, of document: any JSONDocument, absence: Absence? = nil) -> Map {
         if let map = pooledMap() {
-            guard map.reads(json.document) else { return replacePooledMap(decoding: json) }
-            map.reset(decoding: json)
+            guard map.reads(document) else { return replacePooledMap(decoding: node, of: document, absence: absence) }
+            map.reset(decoding: node, absence: absence)
             return map
         }
-        return newMap(decoding: json)
+        return adopt(Map(decoding: node, of: document, absence: absence, checkOnly: false, context: self))
     }
 
     /// A new map in the place of the pooled map just taken, which reads another document: a map's
     /// document is fixed (JSON found inside a string, a view kept from elsewhere).
     @usableFromInline
-    func replacePooledMap(decoding json: JSON) -> Map {
-        let map = Map(decoding: json, checkOnly: false, context: self)
+    func replacePooledMap(decoding node: JSONNode, of document: any JSONDocument, absence: Absence?) -> Map {
+        let map = Map(decoding: node, of: document, absence: absence, checkOnly: false, context: self)
         mapPool[mapDepth - 1] = map
         return map
-    }
-
-    @usableFromInline
-    func newMap(decoding json: JSON) -> Map {
-        adopt(Map(decoding: json, checkOnly: false, context: self))
     }
 
     /// A map for encoding into `encoder` — from the pool when this context pools; hand it back

@@ -95,12 +95,23 @@ public final class Map {
     private static let noDocument: any JSONDocument = TreeDocument(.null)
 
     @usableFromInline
-    init(decoding json: JSON, checkOnly: Bool, context: MappingContext) {
+    convenience init(decoding json: JSON, checkOnly: Bool, context: MappingContext) {
+        self.init(decoding: json.node, of: json.document, absence: json.absence, checkOnly: checkOnly, context: context)
+    }
+
+    @usableFromInline
+    init(
+        decoding node: JSONNode,
+        of document: any JSONDocument,
+        absence: Absence? = nil,
+        checkOnly: Bool,
+        context: MappingContext
+    ) {
         self.direction = checkOnly ? .checking : .decoding
         self.context = context
-        self.node = json.node
-        self.absence = json.absence
-        self.document = json.document
+        self.node = node
+        self.absence = absence
+        self.document = document
         self.encoder = nil
     }
 
@@ -120,12 +131,12 @@ public final class Map {
 
     /// Readies a map of its context's pool for decoding another object of the same document.
     @usableFromInline
-    func reset(decoding json: JSON) {
+    func reset(decoding node: JSONNode, absence: Absence? = nil) {
         // Only what the last object changed, as for encoding.
         if direction == .encoding { encoder = nil }
         direction = .decoding
-        node = json.node
-        if absence != nil || json.absence != nil { absence = json.absence }
+        self.node = node
+        if self.absence != nil || absence != nil { self.absence = absence }
         memberHint = JSONMemberHint()
         if failureCount > 0 {
             firstFailure = nil
@@ -219,11 +230,10 @@ public final class Map {
         JSON(document: document, node: node, absence: absence)
     }
 
-    /// Reads a member ``memberNode(_:)`` found through `bridge`'s direct read, without a view;
-    /// `nil` when it does not convert that way.
-    @inlinable
-    func directValue<B: JSONBridge>(of member: JSONNode, with bridge: B) -> B.Value? {
-        bridge.directValue(at: member, in: document, context: context)
+    /// Reads a member ``memberNode(_:)`` found through `bridge`, without a view.
+    @inlinable @inline(__always)
+    func decodeMember<B: JSONBridge>(_ member: JSONNode, with bridge: B) throws -> B.Value {
+        try bridge.decode(member, of: document, in: context)
     }
 
     /// The element at this index of a top-level array.
@@ -433,24 +443,22 @@ public struct MapKey {
     @inlinable @inline(__always)
     func decodedDirectly<T: Bridgeable>(_ assign: (T) -> Void) -> Bool {
         guard map.direction == .decoding else { return false }
-        if case .none = place, let value = map.directValue(of: node, with: ImplicitBridge<T>()) {
-            assign(value)
-            return true
+        guard case .none = place else {
+            // Missing: the view reports why. Optional chaining lends the view to the call; `guard
+            // let` copied it (two references).
+            return json?.decodeLinked(for: self, assign) ?? false
         }
-        // Optional chaining lends the view to the call; `guard let` copied it (two references)
-        // for every field.
-        return json?.decodeLinked(for: self, assign) ?? false
+        do {
+            assign(try map.decodeMember(node, with: ImplicitBridge<T>()))
+        } catch {
+            MapLink(key: self, bridge: ImplicitBridge<T>(), validation: nil).requiredFailed(error, decodingView)
+        }
+        return true
     }
 
     /// Links an optional property through its wrapped type's bridge, as optional (`<~`).
     @inlinable
     public func optional<T: Bridgeable>(_ property: inout T?) {
-        if map.direction == .decoding, case .none = place,
-            let value = map.directValue(of: node, with: ImplicitBridge<T>())
-        {
-            property = value
-            return
-        }
         if map.isEncoding, let value = property {
             map.encode(value, with: ImplicitBridge<T>(), at: self, required: false)
             return
@@ -565,26 +573,38 @@ public struct MapLink<B: JSONBridge> {
 
     @inlinable
     func decodeRequired() -> B.Value? {
-        if key.map.direction != .encoding, case .none = key.place,
-            let value = key.map.directValue(of: key.node, with: bridge)
-        {
-            guard let validation, !validation(value) else { return value }
-            if let json = key.json { requiredValidationFailed(json) }
+        // A member that is there is read from its node; anything else through its view.
+        guard case .none = key.place else { return key.json?.decodeRequired(self) ?? nil }
+        do {
+            let value = try key.map.decodeMember(key.node, with: bridge)
+            if let validation, !validation(value) {
+                requiredValidationFailed(key.decodingView)
+                return nil
+            }
+            return value
+        } catch {
+            requiredFailed(error, key.decodingView)
             return nil
         }
-        return key.json?.decodeRequired(self) ?? nil
     }
 
     @inlinable
     func decodeOptional() -> B.Value? {
-        if key.map.direction != .encoding, case .none = key.place,
-            let value = key.map.directValue(of: key.node, with: bridge)
-        {
-            guard let validation, !validation(value) else { return value }
-            if let json = key.json { optionalValidationFailed(json) }
+        guard case .none = key.place else { return key.json?.decodeOptional(self) ?? nil }
+        let map = key.map
+        guard map.document.kind(of: key.node) != .null else { return nil }
+        let mark = map.context.diagnosticsMark
+        do {
+            let value = try map.decodeMember(key.node, with: bridge)
+            if let validation, !validation(value) {
+                optionalValidationFailed(key.decodingView)
+                return nil
+            }
+            return value
+        } catch {
+            optionalFailed(error, key.decodingView, since: mark)
             return nil
         }
-        return key.json?.decodeOptional(self) ?? nil
     }
 
     @usableFromInline

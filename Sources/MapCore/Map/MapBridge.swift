@@ -56,11 +56,21 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
     /// Runs `Value.map` on `Value()`; the first failed required link is the error thrown.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
-        guard let kind = json.kind, kind == .object || kind == .array else {
+        guard json.absence == nil else {
             throw context.kindError(expected: .object, at: json, targetType: "\(Value.self)")
         }
+        return try decode(json.node, of: json.document, in: context)
+    }
+
+    /// Runs `Value.map` on `Value()` over the node, without a view.
+    @inlinable
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
+        let kind = document.kind(of: node)
+        guard kind == .object || kind == .array else {
+            throw context.kindError(expected: .object, at: JSON(document: document, node: node), targetType: "\(Value.self)")
+        }
         var object = Value()
-        let mapping = context.acquireMap(decoding: json)
+        let mapping = context.acquireMap(decoding: node, of: document)
         defer { context.releaseMap() }
         Value.map(&object, mapping)
         if let failure = mapping.failure { throw failure }
