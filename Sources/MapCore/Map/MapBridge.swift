@@ -67,7 +67,8 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
         let kind = document.kind(of: node)
         guard kind == .object || kind == .array else {
-            throw context.kindError(expected: .object, at: JSON(document: document, node: node), targetType: "\(Value.self)")
+            let json = JSON(document: document, node: node)
+            throw context.kindError(expected: .object, at: json, targetType: "\(Value.self)")
         }
         var object = Value()
         let mapping = context.acquireMap(decoding: node, of: document)
