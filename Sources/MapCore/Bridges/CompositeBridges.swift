@@ -47,20 +47,18 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
         result.reserveCapacity(document.count(of: json.node))
         var index = 0
         var firstFailure: MappingError?
-        // `json` keeps the document alive for the steps, which hold it unretained.
-        try withExtendedLifetime(json) {
-            try document.forEachElement(of: json.node) { node in
-                try context.withStep(.index(index), at: node, of: document) {
-                    do {
-                        result.append(try item.decode(node, of: document, in: context))
-                    } catch {
-                        let element = JSON(document: document, node: node)
-                        let failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
-                        try context.continuePast(failure, first: &firstFailure)
-                    }
+        // The steps hold the document unretained; `json`, borrowed for the call, keeps it alive.
+        try document.forEachElement(of: json.node) { node in
+            try context.withStep(.index(index), at: node, of: document) {
+                do {
+                    result.append(try item.decode(node, of: document, in: context))
+                } catch {
+                    let element = JSON(document: document, node: node)
+                    let failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
+                    try context.continuePast(failure, first: &firstFailure)
                 }
-                index += 1
             }
+            index += 1
         }
         if let firstFailure { throw firstFailure }
         return result

@@ -13,14 +13,8 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
     /// ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
-        if json.absence == nil {
-            if Value.isSigned {
-                if let value = json.document.int64(json.node), let exact = Value(exactly: value) { return exact }
-            } else {
-                if let value = json.document.uint64(json.node), let exact = Value(exactly: value) { return exact }
-            }
-        }
-        throw failure(json, context)
+        guard json.absence == nil else { throw failure(json, context) }
+        return try decode(json.node, of: json.document, in: context)
     }
 
     /// Reads the node directly; a view is made only to report a failure.
@@ -140,8 +134,8 @@ public struct DoubleBridge: JSONBridge {
     /// ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Double {
-        if json.absence == nil, let value = json.document.double(json.node) { return value }
-        throw context.kindError(expected: .number, at: json, targetType: "Double")
+        guard json.absence == nil else { throw context.kindError(expected: .number, at: json, targetType: "Double") }
+        return try decode(json.node, of: json.document, in: context)
     }
 
     /// Reads the node directly; a view is made only to report a failure.
@@ -223,8 +217,8 @@ public struct BoolBridge: JSONBridge {
     /// Reads `true` or `false`; anything else fails with ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Bool {
-        if json.absence == nil, let value = json.document.bool(json.node) { return value }
-        throw context.kindError(expected: .bool, at: json, targetType: "Bool")
+        guard json.absence == nil else { throw context.kindError(expected: .bool, at: json, targetType: "Bool") }
+        return try decode(json.node, of: json.document, in: context)
     }
 
     /// Reads the node directly; a view is made only to report a failure.
@@ -286,8 +280,8 @@ public struct StringBridge: JSONBridge {
     /// Reads a string; anything else fails with ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> String {
-        if json.absence == nil, let value = json.document.string(json.node) { return value }
-        throw context.kindError(expected: .string, at: json, targetType: "String")
+        guard json.absence == nil else { throw context.kindError(expected: .string, at: json, targetType: "String") }
+        return try decode(json.node, of: json.document, in: context)
     }
 
     /// Reads the node directly; a view is made only to report a failure.

@@ -149,9 +149,7 @@ public final class MappingContext {
     ///   - body: The work done at that step.
     @inlinable
     public func withStep<R>(_ component: JSONPath.Component, at json: JSON, _ body: () throws -> R) rethrows -> R {
-        frames.append(Frame(component: component, node: json.isMissing ? nil : json.node, document: json.document))
-        defer { frames.removeLast() }
-        return try body()
+        try withStep(component, at: json.isMissing ? nil : json.node, of: json.document, body)
     }
 
     /// Runs `body` one step deeper, at `node` of `document`, as ``withStep(_:at:_:)`` does with a
@@ -159,7 +157,7 @@ public final class MappingContext {
     @inlinable
     func withStep<R>(
         _ component: JSONPath.Component,
-        at node: JSONNode,
+        at node: JSONNode?,
         of document: any JSONDocument,
         _ body: () throws -> R
     ) rethrows -> R {
@@ -176,30 +174,23 @@ public final class MappingContext {
         return try body()
     }
 
-    /// A map for decoding `json` — from the pool when this context pools; hand it back with
-    /// ``releaseMap()``.
-    @inlinable
-    func acquireMap(decoding json: JSON) -> Map {
-        acquireMap(decoding: json.node, of: json.document, absence: json.absence)
-    }
-
     /// A map for decoding the object at `node` — from the pool when this context pools; hand it
     /// back with ``releaseMap()``.
     @inlinable
-    func acquireMap(decoding node: JSONNode, of document: any JSONDocument, absence: Absence? = nil) -> Map {
+    func acquireMap(decoding node: JSONNode, of document: any JSONDocument) -> Map {
         if let map = pooledMap() {
-            guard map.reads(document) else { return replacePooledMap(decoding: node, of: document, absence: absence) }
-            map.reset(decoding: node, absence: absence)
+            guard map.reads(document) else { return replacePooledMap(decoding: node, of: document) }
+            map.reset(decoding: node)
             return map
         }
-        return adopt(Map(decoding: node, of: document, absence: absence, checkOnly: false, context: self))
+        return adopt(Map(decoding: node, of: document, checkOnly: false, context: self))
     }
 
     /// A new map in the place of the pooled map just taken, which reads another document: a map's
     /// document is fixed (JSON found inside a string, a view kept from elsewhere).
     @usableFromInline
-    func replacePooledMap(decoding node: JSONNode, of document: any JSONDocument, absence: Absence?) -> Map {
-        let map = Map(decoding: node, of: document, absence: absence, checkOnly: false, context: self)
+    func replacePooledMap(decoding node: JSONNode, of document: any JSONDocument) -> Map {
+        let map = Map(decoding: node, of: document, checkOnly: false, context: self)
         mapPool[mapDepth - 1] = map
         return map
     }

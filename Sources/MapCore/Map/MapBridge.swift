@@ -36,6 +36,12 @@ public struct MapBridge<Value>: JSONBridge {
         try decodeMapped(json, create: create, map: map, in: context)
     }
 
+    /// Runs the map on a new value over the node, without a view.
+    @inlinable
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
+        try decodeMapped(node, of: document, create: create, map: map, in: context)
+    }
+
     /// Runs the map on a copy of `value`, writing an object.
     @inlinable
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
@@ -63,6 +69,8 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
     }
 
     /// Runs `Value.map` on `Value()` over the node, without a view.
+    // `decodeMapped(_:of:create:map:in:)` written out: through it, `Value.map` stayed a closure
+    // called per object (twitter `map` 6.69 -> 6.84 M instructions).
     @inlinable
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
         let kind = document.kind(of: node)
@@ -95,11 +103,28 @@ func decodeMapped<T>(
     map: (inout T, Map) -> Void,
     in context: MappingContext
 ) throws -> T {
-    guard let kind = json.kind, kind == .object || kind == .array else {
+    guard json.absence == nil else {
+        throw context.kindError(expected: .object, at: json, targetType: "\(T.self)")
+    }
+    return try decodeMapped(json.node, of: json.document, create: create, map: map, in: context)
+}
+
+/// Decodes a new value with a map, over the object (or array) at `node`.
+@inlinable
+func decodeMapped<T>(
+    _ node: JSONNode,
+    of document: any JSONDocument,
+    create: () -> T,
+    map: (inout T, Map) -> Void,
+    in context: MappingContext
+) throws -> T {
+    let kind = document.kind(of: node)
+    guard kind == .object || kind == .array else {
+        let json = JSON(document: document, node: node)
         throw context.kindError(expected: .object, at: json, targetType: "\(T.self)")
     }
     var object = create()
-    let mapping = context.acquireMap(decoding: json)
+    let mapping = context.acquireMap(decoding: node, of: document)
     defer { context.releaseMap() }
     map(&object, mapping)
     if let failure = mapping.failure { throw failure }
