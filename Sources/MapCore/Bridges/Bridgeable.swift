@@ -45,7 +45,19 @@ public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
     // Always inlined: it runs for every mapped field, and out of line it was a call of its own.
     @inlinable @inline(__always)
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
-        if context.hasOverrides, let bridge = context.lookUpOverride(Value.self) {
+        if context.hasOverrides { return try decodeOverridable(node, of: document, in: context) }
+        return try Value.bridge.decode(node, of: document, in: context)
+    }
+
+    /// ``decode(_:of:in:)`` for a mapper with overrides, out of line: the lookup and the call through
+    /// the override were code in every map function, for every field.
+    @inlinable @inline(never)
+    func decodeOverridable(
+        _ node: JSONNode,
+        of document: any JSONDocument,
+        in context: MappingContext
+    ) throws -> Value {
+        if let bridge = context.lookUpOverride(Value.self) {
             return try bridge.decode(JSON(document: document, node: node), in: context)
         }
         return try Value.bridge.decode(node, of: document, in: context)

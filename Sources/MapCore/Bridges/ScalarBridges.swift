@@ -25,6 +25,12 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
         } else {
             if let value = document.uint64(node), let exact = Value(exactly: value) { return exact }
         }
+        try throwFailure(node, document, context)
+    }
+
+    /// Throws ``failure(_:_:)`` for the node: one call in the inlined read.
+    @usableFromInline @inline(never)
+    func throwFailure(_ node: JSONNode, _ document: any JSONDocument, _ context: MappingContext) throws -> Never {
         throw failure(JSON(document: document, node: node), context)
     }
 
@@ -142,7 +148,7 @@ public struct DoubleBridge: JSONBridge {
     @inlinable
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Double {
         if let value = document.double(node) { return value }
-        throw context.kindError(expected: .number, at: JSON(document: document, node: node), targetType: "Double")
+        try context.throwKindError(expected: .number, at: node, of: document, targetType: "Double")
     }
 
     /// `[Double]` comes from the document's bulk read.
@@ -225,7 +231,7 @@ public struct BoolBridge: JSONBridge {
     @inlinable
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Bool {
         if let value = document.bool(node) { return value }
-        throw context.kindError(expected: .bool, at: JSON(document: document, node: node), targetType: "Bool")
+        try context.throwKindError(expected: .bool, at: node, of: document, targetType: "Bool")
     }
 
     /// Writes `true` or `false`.
@@ -288,7 +294,7 @@ public struct StringBridge: JSONBridge {
     @inlinable
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> String {
         if let value = document.string(node) { return value }
-        throw context.kindError(expected: .string, at: JSON(document: document, node: node), targetType: "String")
+        try context.throwKindError(expected: .string, at: node, of: document, targetType: "String")
     }
 
     /// `[String]` comes from the document's bulk read.

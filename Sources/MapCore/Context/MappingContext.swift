@@ -186,6 +186,36 @@ public final class MappingContext {
         return adopt(Map(decoding: node, of: document, checkOnly: false, context: self))
     }
 
+    /// Runs `body` with a map for decoding the object at `node`, then hands the map back.
+    ///
+    /// A pooled map is lent without a reference count: the pool keeps its maps until the operation
+    /// ends (``drainMapPool()``) and replaces only the map of a depth no one is using
+    /// (``replacePooledMap(decoding:of:)``), so the map outlives the call. Taken as a reference,
+    /// it was retained and released once per mapped object.
+    @inlinable @inline(__always)
+    func withDecodingMap<R>(
+        _ node: JSONNode,
+        of document: any JSONDocument,
+        _ body: (Map) throws -> R
+    ) rethrows -> R {
+        guard poolsMaps, mapDepth < mapPool.count else {
+            let map = acquireMap(decoding: node, of: document)
+            defer { releaseMap() }
+            return try body(map)
+        }
+        mapDepth += 1
+        defer { mapDepth -= 1 }
+        let pooled = mapPool.withUnsafeBufferPointer { Unmanaged.passUnretained($0[mapDepth - 1]) }
+        // Replaced (which releases the pooled map) before it is lent, never while.
+        guard pooled._withUnsafeGuaranteedRef({ $0.reads(document) }) else {
+            return try body(replacePooledMap(decoding: node, of: document))
+        }
+        return try pooled._withUnsafeGuaranteedRef { map in
+            map.reset(decoding: node)
+            return try body(map)
+        }
+    }
+
     /// A new map in the place of the pooled map just taken, which reads another document: a map's
     /// document is fixed (JSON found inside a string, a view kept from elsewhere).
     @usableFromInline
@@ -329,6 +359,19 @@ public final class MappingContext {
             root: json.root,
             underlyingError: underlyingError
         )
+    }
+
+    /// Throws ``kindError(expected:at:targetType:)`` for the value at `node`: one call where a
+    /// bridge reads a node inline, instead of making the view and throwing the error there (code
+    /// in every map function, for every field).
+    @usableFromInline @inline(never)
+    func throwKindError(
+        expected: JSONKind?,
+        at node: JSONNode,
+        of document: any JSONDocument,
+        targetType: String
+    ) throws -> Never {
+        throw kindError(expected: expected, at: JSON(document: document, node: node), targetType: targetType)
     }
 
     /// The error for a value that is missing, null or of another kind than `expected` (`nil`: any

@@ -78,12 +78,12 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
             let json = JSON(document: document, node: node)
             throw context.kindError(expected: .object, at: json, targetType: "\(Value.self)")
         }
-        var object = Value()
-        let mapping = context.acquireMap(decoding: node, of: document)
-        defer { context.releaseMap() }
-        Value.map(&object, mapping)
-        if let failure = mapping.failure { throw failure }
-        return object
+        return try context.withDecodingMap(node, of: document) { map in
+            var object = Value()
+            Value.map(&object, map)
+            if let failure = map.failure { throw failure }
+            return object
+        }
     }
 
     /// Runs `Value.map` on a copy of `value`, writing an object.
@@ -123,12 +123,12 @@ func decodeMapped<T>(
         let json = JSON(document: document, node: node)
         throw context.kindError(expected: .object, at: json, targetType: "\(T.self)")
     }
-    var object = create()
-    let mapping = context.acquireMap(decoding: node, of: document)
-    defer { context.releaseMap() }
-    map(&object, mapping)
-    if let failure = mapping.failure { throw failure }
-    return object
+    return try context.withDecodingMap(node, of: document) { mapping in
+        var object = create()
+        map(&object, mapping)
+        if let failure = mapping.failure { throw failure }
+        return object
+    }
 }
 
 /// Decodes into an existing value, leaving it untouched when a required link fails.
