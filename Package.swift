@@ -49,7 +49,12 @@ let package = Package(
         ),
         .target(
             name: "MapCore",
-            dependencies: ["CZlib"]
+            dependencies: ["CZlib"],
+            // `MapKey` and `MapLink` are non-escapable (`~Escapable`): a key borrows its map
+            // without a reference count, and the compiler keeps it from outliving the map. Their
+            // initializers state that dependence with `@_lifetime`, which needs this feature;
+            // code using the keys — every map function — needs nothing.
+            swiftSettings: [.enableExperimentalFeature("Lifetimes")]
         ),
         .target(
             name: "BackendFoundation",

@@ -175,14 +175,17 @@ public final class Map {
     /// The member with this key.
     @inlinable @inline(__always)
     public subscript(key: String) -> MapKey {
-        // Decoding keeps the member's node, not a view of it: a view holds a reference to the
-        // document, and making and dropping one per field cost more than the lookup. Only encoding
-        // needs the step written out. Always inlined, with the lookup, into each map function: out
-        // of line, the key came back through memory and the lookup asked the key's string which
-        // form it has (twitter `map` 6.86 -> 6.77 M instructions).
-        if direction == .encoding { return MapKey(map: self, writingAt: .key(key)) }
-        if let node = memberNode(key) { return MapKey(map: self, node: node, place: .none) }
-        return missingMember(key)
+        @_lifetime(borrow self)
+        get {
+            // Decoding keeps the member's node, not a view of it: a view holds a reference to the
+            // document, and making and dropping one per field cost more than the lookup. Only encoding
+            // needs the step written out. Always inlined, with the lookup, into each map function: out
+            // of line, the key came back through memory and the lookup asked the key's string which
+            // form it has (twitter `map` 6.86 -> 6.77 M instructions).
+            if direction == .encoding { return MapKey(map: self, writingAt: .key(key)) }
+            if let node = memberNode(key) { return MapKey(map: self, node: node, place: .none) }
+            return missingMember(key)
+        }
     }
 
     /// The node of the member `key` of the mapped object, looked up from where the last lookup
@@ -216,7 +219,7 @@ public final class Map {
 
     /// The key of a member ``memberNode(_:)`` did not find: missing, without walking the object
     /// again (below a missing object, missing one step further).
-    @usableFromInline
+    @usableFromInline @_lifetime(borrow self)
     func missingMember(_ key: String) -> MapKey {
         MapKey(map: self, reading: view.missing(.key(key)))
     }
@@ -238,25 +241,32 @@ public final class Map {
 
     /// The element at this index of a top-level array.
     public subscript(index: Int) -> MapKey {
-        if direction == .encoding {
-            return MapKey(map: self, writingAt: .steps(EncodingSteps(parent: [], last: .index(index))))
+        @_lifetime(borrow self)
+        get {
+            if direction == .encoding {
+                return MapKey(map: self, writingAt: .steps(EncodingSteps(parent: [], last: .index(index))))
+            }
+            return MapKey(map: self, reading: view[index])
         }
-        return MapKey(map: self, reading: view[index])
     }
 
     /// The value at `path` below the mapped object.
     public subscript(path: JSONPath) -> MapKey {
-        guard let last = path.components.last else {
-            return direction == .encoding ? MapKey(map: self, writingAt: .none) : MapKey(map: self, reading: view)
+        @_lifetime(borrow self)
+        get {
+            guard let last = path.components.last else {
+                if direction == .encoding { return MapKey(map: self, writingAt: .none) }
+                return MapKey(map: self, reading: view)
+            }
+            if direction == .encoding {
+                return MapKey(
+                    map: self,
+                    writingAt: .steps(EncodingSteps(parent: Array(path.components.dropLast()), last: last))
+                )
+            }
+            context.noteKeyReads(along: path, from: view)
+            return MapKey(map: self, reading: view[path])
         }
-        if direction == .encoding {
-            return MapKey(
-                map: self,
-                writingAt: .steps(EncodingSteps(parent: Array(path.components.dropLast()), last: last))
-            )
-        }
-        context.noteKeyReads(along: path, from: view)
-        return MapKey(map: self, reading: view[path])
     }
 
     /// Encoding: writes a linked property's value at `key`'s place; a required link that fails
@@ -289,8 +299,16 @@ extension Map: Sendable {}
 /// Link it with `<-` (required) or `<~` (optional), give it an explicit bridge with `~`, a
 /// validation with `§`; or call the named functions the operators forward to
 /// (``required(_:)-(T)``, ``optional(_:)``, ``bridged(_:)``, ``validated(_:)``).
-public struct MapKey {
-    @usableFromInline let map: Map
+///
+/// A key is non-escapable: it lives only as long as the map function's `json` — use it in the
+/// expression that makes it, or in a local constant — and cannot be stored, returned or captured
+/// by an escaping closure. That is what lets it hold its map without a reference count, a retain
+/// and a release per field otherwise.
+public struct MapKey: ~Escapable {
+    /// The map, unretained: the key's lifetime depends on the map's (`@_lifetime`), so the compiler
+    /// keeps the key from outliving it. A strong reference cost a retain and a release per field,
+    /// which the optimizer kept even with everything inlined.
+    @usableFromInline let unmanagedMap: Unmanaged<Map>
     /// Decoding: the node of the value read in the map's document (for a missing value, the
     /// deepest node that exists). Every view a map function reads is in the map's document, so a
     /// key holds the node alone; a view holds a reference to its document, and making and
@@ -300,27 +318,45 @@ public struct MapKey {
     /// that is there leaves it ``Place/none``: a key then holds one reference, the map's.
     @usableFromInline let place: Place
 
-    @inlinable
-    init(map: Map, node: JSONNode, place: Place) {
-        self.map = map
+    @inlinable @_lifetime(borrow map)
+    init(map: borrowing Map, node: JSONNode, place: Place) {
+        self.unmanagedMap = Unmanaged.passUnretained(copy map)
         self.node = node
         self.place = place
     }
 
     /// A decoding key reading `json` (a view of the map's document).
-    @usableFromInline
-    init(map: Map, reading json: JSON) {
-        self.map = map
+    @usableFromInline @_lifetime(borrow map)
+    init(map: borrowing Map, reading json: JSON) {
+        self.unmanagedMap = Unmanaged.passUnretained(copy map)
         self.node = json.node
         self.place = json.absence.map { .missing($0) } ?? .none
     }
 
     /// An encoding key writing at `place`.
-    @usableFromInline
-    init(map: Map, writingAt place: Place) {
-        self.map = map
+    @usableFromInline @_lifetime(borrow map)
+    init(map: borrowing Map, writingAt place: Place) {
+        self.unmanagedMap = Unmanaged.passUnretained(copy map)
         self.node = JSONNode(rawValue: 0)
         self.place = place
+    }
+
+    /// A key of the same map as `base`, at another place (the keys below a key).
+    @usableFromInline @_lifetime(copy base)
+    init(sameMapAs base: borrowing MapKey, node: JSONNode, place: Place) {
+        self.unmanagedMap = base.unmanagedMap
+        self.node = node
+        self.place = place
+    }
+
+    /// The key's map.
+    @inlinable
+    var map: Map { unmanagedMap.takeUnretainedValue() }
+
+    /// Runs `body` with the key's map, borrowed without a reference count (the hot path).
+    @inlinable @inline(__always)
+    func withMap<R>(_ body: (Map) throws -> R) rethrows -> R {
+        try unmanagedMap._withUnsafeGuaranteedRef(body)
     }
 
     /// The value read (decoding; a missing view when absent), `nil` when encoding.
@@ -361,21 +397,39 @@ public struct MapKey {
     /// The member with this key below this place.
     @inlinable
     public subscript(key: String) -> MapKey {
-        // Decoding reads through the views; only encoding needs the steps written out.
-        if map.isEncoding {
-            return MapKey(map: map, writingAt: .steps(EncodingSteps(parent: steps, last: .key(key))))
+        @_lifetime(copy self)
+        get {
+            // Decoding reads through the views; only encoding needs the steps written out.
+            if map.isEncoding {
+                return MapKey(sameMapAs: self, writingAt: .steps(EncodingSteps(parent: steps, last: .key(key))))
+            }
+            let json = decodingView
+            map.context.noteKeyRead(key, in: json)
+            return MapKey(sameMapAs: self, reading: json[key])
         }
-        let json = decodingView
-        map.context.noteKeyRead(key, in: json)
-        return MapKey(map: map, reading: json[key])
     }
 
     /// The element at this index below this place.
     public subscript(index: Int) -> MapKey {
-        if map.isEncoding {
-            return MapKey(map: map, writingAt: .steps(EncodingSteps(parent: steps, last: .index(index))))
+        @_lifetime(copy self)
+        get {
+            if map.isEncoding {
+                return MapKey(sameMapAs: self, writingAt: .steps(EncodingSteps(parent: steps, last: .index(index))))
+            }
+            return MapKey(sameMapAs: self, reading: decodingView[index])
         }
-        return MapKey(map: map, reading: decodingView[index])
+    }
+
+    /// A key of the same map as `base` reading `json`.
+    @usableFromInline @_lifetime(copy base)
+    init(sameMapAs base: borrowing MapKey, reading json: JSON) {
+        self.init(sameMapAs: base, node: json.node, place: json.absence.map { .missing($0) } ?? .none)
+    }
+
+    /// A key of the same map as `base` writing at `place`.
+    @usableFromInline @_lifetime(copy base)
+    init(sameMapAs base: borrowing MapKey, writingAt place: Place) {
+        self.init(sameMapAs: base, node: JSONNode(rawValue: 0), place: place)
     }
 
     /// The value read, when decoding.
@@ -396,14 +450,14 @@ public struct MapKey {
     public var path: JSONPath { JSONPath(steps) }
 
     /// This place with an explicit bridge (the `~` operator).
-    @inlinable
+    @inlinable @_lifetime(copy self)
     public func bridged<B: JSONBridge>(_ bridge: B) -> MapLink<B> {
         MapLink(key: self, bridge: bridge, validation: nil)
     }
 
     /// This place, its value checked by `validation` (the `§` operator); the value's type's own
     /// bridge converts it.
-    @inlinable
+    @inlinable @_lifetime(copy self)
     public func validated<T: Bridgeable>(_ validation: @escaping (T) -> Bool) -> MapLink<ImplicitBridge<T>> {
         MapLink(key: self, bridge: ImplicitBridge<T>(), validation: validation)
     }
@@ -457,7 +511,7 @@ public struct MapKey {
     // instructions, 1,000 retains and 1,000 releases fewer).
     @inlinable @inline(__always)
     func decodedDirectly<T: Bridgeable, P>(into property: inout P, _ wrap: (T) -> P) -> Bool {
-        guard map.direction == .decoding else { return false }
+        guard withMap({ $0.direction == .decoding }) else { return false }
         let value: T
         do {
             value = try read(with: ImplicitBridge<T>())
@@ -480,7 +534,7 @@ public struct MapKey {
     /// (a missing value, which then throws why) through its view.
     @inlinable @inline(__always)
     func read<B: JSONBridge>(with bridge: B) throws -> B.Value {
-        if case .none = place { return try map.decodeMember(node, with: bridge) }
+        if case .none = place { return try withMap { try $0.decodeMember(node, with: bridge) } }
         return try readMissing(with: bridge)
     }
 
@@ -527,12 +581,12 @@ final class EncodingSteps {
 /// writes it unless it is `nil` (then omitted, or `null` when
 /// ``MappingOptions/encodesNilAsNull`` is set). The validation runs first: a value it rejects
 /// fails a required link and is left out, with a warning, by an optional one.
-public struct MapLink<B: JSONBridge> {
+public struct MapLink<B: JSONBridge>: ~Escapable {
     @usableFromInline let key: MapKey
     @usableFromInline let bridge: B
     @usableFromInline let validation: ((B.Value) -> Bool)?
 
-    @usableFromInline
+    @usableFromInline @_lifetime(copy key)
     init(key: MapKey, bridge: B, validation: ((B.Value) -> Bool)?) {
         self.key = key
         self.bridge = bridge
@@ -540,7 +594,7 @@ public struct MapLink<B: JSONBridge> {
     }
 
     /// This link with a validation added; with one already there, both must pass (the `§` operator).
-    @inlinable
+    @inlinable @_lifetime(copy self)
     public func validated(_ validation: @escaping (B.Value) -> Bool) -> MapLink<B> {
         guard let existing = self.validation else {
             return MapLink(key: key, bridge: bridge, validation: validation)

@@ -67,19 +67,19 @@ public func <~ <B: JSONBridge>(property: inout B.Value?, link: MapLink<B>) {
 }
 
 /// The place with an explicit bridge: `json["url"] ~ URLBridge()`.
-@inlinable
+@inlinable @_lifetime(copy key)
 public func ~ <B: JSONBridge>(key: MapKey, bridge: B) -> MapLink<B> {
     key.bridged(bridge)
 }
 
 /// The place, its value checked by `validation`: `json["age"] § { $0 > 0 }`.
-@inlinable
+@inlinable @_lifetime(copy key)
 public func § <T: Bridgeable>(key: MapKey, validation: @escaping (T) -> Bool) -> MapLink<ImplicitBridge<T>> {
     key.validated(validation)
 }
 
 /// The link with a validation: `json["age"] ~ IntBridge() § { $0 > 0 }`.
-@inlinable
+@inlinable @_lifetime(copy link)
 public func § <B: JSONBridge>(link: MapLink<B>, validation: @escaping (B.Value) -> Bool) -> MapLink<B> {
     link.validated(validation)
 }
