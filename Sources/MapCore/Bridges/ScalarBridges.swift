@@ -1,3 +1,15 @@
+extension JSONBridge {
+    /// ``decode(_:in:)`` for a bridge that reads nodes: a missing view fails with
+    /// ``MappingContext/kindError(expected:at:targetType:)``, anything else is read from its node.
+    @inlinable
+    func decodeThroughNode(_ json: JSON, expected: JSONKind, in context: MappingContext) throws -> Value {
+        guard json.absence == nil else {
+            throw context.kindError(expected: expected, at: json, targetType: "\(Value.self)")
+        }
+        return try decode(json.node, of: json.document, in: context)
+    }
+}
+
 /// Integers, overflow-checked: 300 into `Int8` and 1.5 into `Int` fail with
 /// ``MappingError/Code/notRepresentable``; `1e2` into `Int` is 100; `UInt64.max` decodes exactly.
 public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
@@ -140,8 +152,7 @@ public struct DoubleBridge: JSONBridge {
     /// ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Double {
-        guard json.absence == nil else { throw context.kindError(expected: .number, at: json, targetType: "Double") }
-        return try decode(json.node, of: json.document, in: context)
+        try decodeThroughNode(json, expected: .number, in: context)
     }
 
     /// Reads the node directly; a view is made only to report a failure.
@@ -223,8 +234,7 @@ public struct BoolBridge: JSONBridge {
     /// Reads `true` or `false`; anything else fails with ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Bool {
-        guard json.absence == nil else { throw context.kindError(expected: .bool, at: json, targetType: "Bool") }
-        return try decode(json.node, of: json.document, in: context)
+        try decodeThroughNode(json, expected: .bool, in: context)
     }
 
     /// Reads the node directly; a view is made only to report a failure.
@@ -286,8 +296,7 @@ public struct StringBridge: JSONBridge {
     /// Reads a string; anything else fails with ``MappingContext/kindError(expected:at:targetType:)``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> String {
-        guard json.absence == nil else { throw context.kindError(expected: .string, at: json, targetType: "String") }
-        return try decode(json.node, of: json.document, in: context)
+        try decodeThroughNode(json, expected: .string, in: context)
     }
 
     /// Reads the node directly; a view is made only to report a failure.

@@ -174,18 +174,6 @@ public final class MappingContext {
         return try body()
     }
 
-    /// A map for decoding the object at `node` — from the pool when this context pools; hand it
-    /// back with ``releaseMap()``.
-    @inlinable
-    func acquireMap(decoding node: JSONNode, of document: any JSONDocument) -> Map {
-        if let map = pooledMap() {
-            guard map.reads(document) else { return replacePooledMap(decoding: node, of: document) }
-            map.reset(decoding: node)
-            return map
-        }
-        return adopt(Map(decoding: node, of: document, checkOnly: false, context: self))
-    }
-
     /// Runs `body` with a map for decoding the object at `node`, then hands the map back.
     ///
     /// A pooled map is lent without a reference count: the pool keeps its maps until the operation
@@ -199,7 +187,8 @@ public final class MappingContext {
         _ body: (Map) throws -> R
     ) rethrows -> R {
         guard poolsMaps, mapDepth < mapPool.count else {
-            let map = acquireMap(decoding: node, of: document)
+            // No pooled map at this depth yet (or no pooling): a new one, taken into the pool.
+            let map = adopt(Map(decoding: node, of: document, checkOnly: false, context: self))
             defer { releaseMap() }
             return try body(map)
         }
@@ -252,7 +241,8 @@ public final class MappingContext {
         return map
     }
 
-    /// Hands back the map an `acquireMap` function gave out last.
+    /// Hands back the map ``acquireMap(encodingTo:)`` (or a new map of ``withDecodingMap(_:of:_:)``)
+    /// gave out last.
     @inlinable
     func releaseMap() {
         if poolsMaps { mapDepth -= 1 }

@@ -79,7 +79,7 @@ public final class Map {
     /// reading a member borrows it: a `var` was copied out — a reference count up and down —
     /// for every member looked up and every value read. A pooled map is readied only for
     /// another object of the same document; the context makes a new map for another document
-    /// (see ``MappingContext/acquireMap(decoding:of:)``).
+    /// (see ``MappingContext/withDecodingMap(_:of:_:)``).
     @usableFromInline let document: any JSONDocument
     /// Where links write (encoding).
     @exclusivity(unchecked) @usableFromInline private(set) var encoder: ObjectEncoder?
@@ -330,7 +330,7 @@ public struct MapKey: ~Escapable {
     init(map: borrowing Map, reading json: JSON) {
         self.unmanagedMap = Unmanaged.passUnretained(copy map)
         self.node = json.node
-        self.place = json.absence.map { .missing($0) } ?? .none
+        self.place = Place(reading: json)
     }
 
     /// An encoding key writing at `place`.
@@ -377,6 +377,12 @@ public struct MapKey: ~Escapable {
         case key(String)
         /// Encoding, any other place: below another key, an index, a path.
         case steps(EncodingSteps)
+
+        /// Decoding `json`: why it is missing, or nothing.
+        @usableFromInline
+        init(reading json: JSON) {
+            self = json.absence.map { .missing($0) } ?? .none
+        }
     }
 
     /// The steps above the last one (encoding).
@@ -423,7 +429,7 @@ public struct MapKey: ~Escapable {
     /// A key of the same map as `base` reading `json`.
     @usableFromInline @_lifetime(copy base)
     init(sameMapAs base: borrowing MapKey, reading json: JSON) {
-        self.init(sameMapAs: base, node: json.node, place: json.absence.map { .missing($0) } ?? .none)
+        self.init(sameMapAs: base, node: json.node, place: Place(reading: json))
     }
 
     /// A key of the same map as `base` writing at `place`.
