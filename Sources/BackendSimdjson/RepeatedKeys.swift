@@ -1,33 +1,35 @@
 import MapCore
 
 /// Finds the objects of a tape that repeat a key — simdjson keeps every member it reads — and
-/// checks the depth limit.
+/// makes the checks simdjson leaves to the backend (depth of empty containers, NUL in strings).
 ///
-/// One pass over the tape; each object's keys are checked once, through fingerprints in a small
-/// hash table or — for very large objects and keys crafted to collide — by sorting the keys'
-/// seeded hashes, so no input makes the check quadratic.
+/// An object's keys are checked in one pass over them, through fingerprints in a small hash table
+/// or — for very large objects and keys crafted to collide — by sorting the keys' seeded hashes,
+/// so no input makes the check quadratic.
 enum RepeatedKeys {
     /// What one pass over a tape found.
     struct Findings {
-        /// The positions of the objects that repeat a key.
-        var repeatingObjects: Set<Int> = []
+        /// Whether an object repeats a key (looked for only when asked).
+        var repeatsKey = false
         /// Whether arrays and objects nest deeper than the limit.
         var tooDeep = false
         /// Whether a string or key holds U+0000 (looked for only when asked).
         var containsNUL = false
     }
 
-    /// Walks the tape once: the objects that repeat a key, nesting beyond `maxDepth`, and — when
-    /// `findsNUL` — strings holding U+0000. With `stopsAtRepeat`, it stops at the first object
-    /// that repeats a key.
+    /// Walks the tape once, for the checks simdjson does not make while parsing: nesting beyond
+    /// `maxDepth` that simdjson let through (it leaves empty arrays and objects out of its count),
+    /// and — when asked — a key repeated in an object and strings holding U+0000. It stops at the
+    /// first finding.
     ///
-    /// The depth is checked here rather than by simdjson, which leaves empty arrays and objects
-    /// out of its count, so that the limit means the same as on every other backend.
+    /// The backend walks only when one of these can be there: under `DuplicateKeyPolicy.reject`,
+    /// with NULs refused, or when simdjson's own depth limit, one below the options', tripped.
+    /// Otherwise objects are checked for repeated keys when first read (``SimdjsonDocument``).
     static func check(
         _ tape: Tape,
         maxDepth: Int,
         findsNUL: Bool,
-        stopsAtRepeat: Bool,
+        findsRepeats: Bool,
         table: KeyTable
     ) -> Findings {
         var findings = Findings()
@@ -42,9 +44,9 @@ enum RepeatedKeys {
                     findings.tooDeep = true
                     return findings
                 }
-                if tape.storedCount(position) > 1, repeats(objectAt: position, in: tape, table: table) {
-                    findings.repeatingObjects.insert(position)
-                    if stopsAtRepeat { return findings }
+                if findsRepeats, tape.storedCount(position) > 1, repeats(objectAt: position, in: tape, table: table) {
+                    findings.repeatsKey = true
+                    return findings
                 }
                 position += 1
             case Tape.arrayStart:
@@ -60,13 +62,24 @@ enum RepeatedKeys {
             case Tape.int64, Tape.uint64, Tape.double:
                 position += 2
             case Tape.string:
-                if findsNUL, tape.stringBytes(position).contains(0) { findings.containsNUL = true }
+                if findsNUL, tape.stringBytes(position).contains(0) {
+                    findings.containsNUL = true
+                    return findings
+                }
                 position += 1
             default:
                 position += 1
             }
         }
         return findings
+    }
+
+    /// Whether the object at `position` (of two keys or more) repeats a key, without a table:
+    /// objects of up to four keys pair by pair, larger ones (for a reader that could not have the
+    /// parser's table to itself) by sorted hashes.
+    @inline(__always)
+    static func repeatsWithoutTable(objectAt object: Int, in tape: Tape) -> Bool {
+        tape.storedCount(object) <= 4 ? smallRepeats(object, tape) : largeRepeats(object, tape)
     }
 
     /// Whether the object at `position` repeats a key.
@@ -77,7 +90,7 @@ enum RepeatedKeys {
     /// Keys longer than 16 bytes that share their ends can make fingerprints collide without being
     /// equal; after a few such collisions the object is checked by full hashes instead
     /// (``largeRepeats(_:_:)``), so no input makes this quadratic.
-    private static func repeats(objectAt object: Int, in tape: Tape, table: KeyTable) -> Bool {
+    static func repeats(objectAt object: Int, in tape: Tape, table: KeyTable) -> Bool {
         let count = tape.storedCount(object)
         if count <= 4 { return smallRepeats(object, tape) }
         guard count <= KeyTable.maxKeys else { return largeRepeats(object, tape) }

@@ -8,10 +8,12 @@ public import MapCore
 /// iteration — walk it in Swift without calling into C. Nothing is converted between parsing and
 /// mapping.
 ///
-/// The `ParseOptions` are honoured as on the other backends. The depth limit, duplicate keys and
-/// `\u0000` are checked in one pass over the tape after the parse: simdjson keeps every member it
-/// reads, so repeated keys are found there and either rejected or exposed as one member per key,
-/// the last value winning. A byte-order mark is skipped and UTF-16 / UTF-32 refused before
+/// The `ParseOptions` are honoured as on the other backends. simdjson keeps every member it reads:
+/// under `DuplicateKeyPolicy.reject` a pass over the tape after the parse refuses repeated keys;
+/// under `lastWins` each object is checked when first read and, if it repeats a key, exposes one
+/// member per key, the last value winning. simdjson applies the depth limit itself, except to
+/// empty containers, which the same pass checks when it matters; it also looks for `\u0000` when
+/// `allowsNULInStrings` is off. A byte-order mark is skipped and UTF-16 / UTF-32 refused before
 /// simdjson sees the bytes.
 ///
 /// simdjson reports a rejection by kind only, without a position, so errors are described by
@@ -79,34 +81,47 @@ public struct SimdjsonBackend: JSONBackend {
             )
         }
         let base = body.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        // simdjson leaves empty containers out of its depth count: its limit is set one above
-        // the options' so that it never refuses what they allow, and the tape check applies them.
-        let code = CSimdjson_parse(parser.handle, base, body.count, options.maxDepth + 1, padded)
+        // simdjson refuses nesting at its limit unless the innermost container is empty: with its
+        // limit at the options', what it accepts is within them. What it refuses may be within
+        // them too (non-empty containers exactly at the limit): that input is parsed again with the
+        // limit one higher, where simdjson refuses nothing the options allow, and the tape walk
+        // below finds empty containers one too deep.
+        // (simdjson needs a limit of 1 at least; below that, the walk applies the options'.)
+        let limit = max(options.maxDepth, 1)
+        var code = CSimdjson_parse(parser.handle, base, body.count, limit, padded)
+        var depthChecked = options.maxDepth >= 1
+        if code == CSimdjson_DEPTH_ERROR.code {
+            code = CSimdjson_parse(parser.handle, base, body.count, limit + 1, padded)
+            depthChecked = false
+        }
         guard code == CSimdjson_SUCCESS.code else {
             SimdjsonParserPool.giveBack(parser)
             throw failure(code, in: input, options: options)
         }
         let tape = Tape(words: CSimdjson_tape(parser.handle), strings: CSimdjson_string_buffer(parser.handle))
-        let findings = RepeatedKeys.check(
-            tape,
-            maxDepth: options.maxDepth,
-            findsNUL: !options.allowsNULInStrings,
-            stopsAtRepeat: options.duplicateKeys == .reject,
-            table: parser.keyTable
-        )
+        let rejectsRepeats = options.duplicateKeys == .reject
+        if !depthChecked || rejectsRepeats || !options.allowsNULInStrings {
+            let findings = RepeatedKeys.check(
+                tape,
+                maxDepth: options.maxDepth,
+                findsNUL: !options.allowsNULInStrings,
+                findsRepeats: rejectsRepeats,
+                table: parser.keyTable
+            )
+            if findings.tooDeep || findings.containsNUL || findings.repeatsKey {
+                SimdjsonParserPool.giveBack(parser)
+                throw failure(CSimdjson_SUCCESS.code, in: input, options: options)
+            }
+        }
         let rootType = tape.type(at: 1)
-        let scalarRoot = rootType != Tape.objectStart && rootType != Tape.arrayStart
-        if findings.tooDeep || findings.containsNUL
-            || !findings.repeatingObjects.isEmpty && options.duplicateKeys == .reject
-            || scalarRoot && !options.allowsTopLevelScalars
-        {
+        if rootType != Tape.objectStart && rootType != Tape.arrayStart && !options.allowsTopLevelScalars {
             SimdjsonParserPool.giveBack(parser)
             throw failure(CSimdjson_SUCCESS.code, in: input, options: options)
         }
         return SimdjsonDocument(
             parser: parser,
             tape: tape,
-            repeatingObjects: findings.repeatingObjects,
+            keysChecked: rejectsRepeats,
             origin: DocumentOrigin(backend: self, options: options)
         )
     }

@@ -12,6 +12,11 @@ final class SimdjsonParser {
     let handle: OpaquePointer
     /// The table the repeated-key check uses, kept with the parser.
     let keyTable = KeyTable()
+    /// Whether a reader of the document is using ``keyTable``; readers of one document may run
+    /// at once, and the one that finds the table taken checks without it.
+    let keyTableTaken = Atomic<Bool>(false)
+    /// What reads have found about the document's objects and their keys.
+    let marks = RepeatMarks()
 
     /// A new parser; `nil` when out of memory.
     init?() {
@@ -25,6 +30,41 @@ final class SimdjsonParser {
 
     /// The bytes of input the parser's buffers are sized for.
     var capacity: Int { CSimdjson_parser_capacity(handle) }
+}
+
+/// Which objects of a document repeat a key, as far as reads have asked: two bits for each tape
+/// position, `01` when the object there has all keys different and `11` when it repeats one.
+///
+/// A document may be read by several tasks at once. Each reader loads and stores whole words
+/// with relaxed atomics, so two readers marking objects that share a word can lose one's mark —
+/// never mix them, since a reader stores both of its bits together. A lost mark only makes a later
+/// read check that object again, with the same result.
+final class RepeatMarks {
+    private(set) var words: UnsafeMutablePointer<Atomic<UInt64>>
+    private var capacity = 0
+
+    init() {
+        words = .allocate(capacity: 0)
+    }
+
+    deinit {
+        words.deinitialize(count: capacity)
+        words.deallocate()
+    }
+
+    /// Clears the marks for a tape of `positions` words, before the parse's document is read.
+    func reset(positions: Int) {
+        let needed = (positions &+ 31) / 32
+        if needed > capacity {
+            words.deinitialize(count: capacity)
+            words.deallocate()
+            words = .allocate(capacity: needed)
+            for index in 0..<needed { (words + index).initialize(to: Atomic(0)) }
+            capacity = needed
+        } else {
+            for index in 0..<needed { words[index].store(0, ordering: .relaxed) }
+        }
+    }
 }
 
 // A parser is only ever used by one task at a time: the pool hands each out once, the parse
