@@ -1,4 +1,5 @@
 import MapCore
+import Synchronization
 
 /// Finds the objects of a tape that repeat a key — simdjson keeps every member it reads — and
 /// makes the checks simdjson leaves to the backend (depth of empty containers, NUL in strings).
@@ -74,14 +75,6 @@ enum RepeatedKeys {
         return findings
     }
 
-    /// Whether the object at `position` (of two keys or more) repeats a key, without a table:
-    /// objects of up to four keys pair by pair, larger ones (for a reader that could not have the
-    /// parser's table to itself) by sorted hashes.
-    @inline(__always)
-    static func repeatsWithoutTable(objectAt object: Int, in tape: Tape) -> Bool {
-        tape.storedCount(object) <= 4 ? smallRepeats(object, tape) : largeRepeats(object, tape)
-    }
-
     /// Whether the object at `position` repeats a key.
     ///
     /// Each key gets a fingerprint made of its length and its first and last eight bytes — all of
@@ -90,10 +83,23 @@ enum RepeatedKeys {
     /// Keys longer than 16 bytes that share their ends can make fingerprints collide without being
     /// equal; after a few such collisions the object is checked by full hashes instead
     /// (``largeRepeats(_:_:)``), so no input makes this quadratic.
-    static func repeats(objectAt object: Int, in tape: Tape, table: KeyTable) -> Bool {
+    ///
+    /// With `shared`, other readers of the same document may be checking objects at the same
+    /// time: the table is taken for the check, and a reader that finds it taken sorts hashes.
+    @inline(__always)
+    static func repeats(objectAt object: Int, in tape: Tape, table: KeyTable, shared: Bool = false) -> Bool {
         let count = tape.storedCount(object)
         if count <= 4 { return smallRepeats(object, tape) }
         guard count <= KeyTable.maxKeys else { return largeRepeats(object, tape) }
+        guard shared else { return tableRepeats(object, keys: count, in: tape, table: table) }
+        guard table.take() else { return largeRepeats(object, tape) }
+        defer { table.giveBack() }
+        return tableRepeats(object, keys: count, in: tape, table: table)
+    }
+
+    /// Whether the object at `object`, of `count` keys, repeats one: through `table`.
+    @inline(never)
+    private static func tableRepeats(_ object: Int, keys count: Int, in tape: Tape, table: KeyTable) -> Bool {
         let close = tape.close(object)
         // Objects of one shape come in runs (a feed's records, the users of a timeline). The
         // fingerprints of the last object of this size whose fingerprints were all different are
@@ -247,6 +253,19 @@ final class KeyTable {
     private var slots: UnsafeMutablePointer<Slot>
     private var capacity: Int
     private var generation: UInt32 = 0
+    /// Whether a reader of the parser's document is using the table (``take()``).
+    private let taken = Atomic<Bool>(false)
+
+    /// Takes the table for one check by a reader of a document that others may be reading too;
+    /// `false` when another reader has it.
+    func take() -> Bool {
+        taken.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+    }
+
+    /// Hands back the table ``take()`` took.
+    func giveBack() {
+        taken.store(false, ordering: .releasing)
+    }
 
     init() {
         capacity = 64

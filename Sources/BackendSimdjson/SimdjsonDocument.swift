@@ -32,7 +32,7 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     private let end: Int
     /// The marks of the objects checked for a repeated key; `nil` when the parse found that no
     /// object repeats one.
-    private let marks: UnsafeMutablePointer<Atomic<UInt64>>?
+    private let marks: RepeatMarks.Marks?
     /// The positions of the elements of the arrays read by an index past ``walkedElements``,
     /// made on first use, so that reading any array by index costs the same whatever the order.
     private let elementIndexes = Mutex([Int: [UInt32]]())
@@ -46,12 +46,7 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
         self.parser = parser
         self.tape = tape
         self.end = tape.end
-        if keysChecked {
-            marks = nil
-        } else {
-            parser.marks.reset(positions: tape.end)
-            marks = parser.marks.words
-        }
+        marks = keysChecked ? nil : parser.marks.reset(positions: tape.end)
         self.origin = origin
     }
 
@@ -210,27 +205,14 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
     @inline(__always)
     private func repeats(_ object: Int) -> Bool {
         guard let marks, tape.storedCount(object) > 1 else { return false }
-        let shift = UInt64(truncatingIfNeeded: (object & 31) &* 2)
-        let mark = (marks[object &>> 5].load(ordering: .relaxed) &>> shift) & 0b11
-        return mark == 0 ? check(object, marks) : mark == 0b11
+        return marks.repeats(object) ?? check(object, marks)
     }
 
     /// Checks the object at `object` for a repeated key and marks it.
     @inline(never)
-    private func check(_ object: Int, _ marks: UnsafeMutablePointer<Atomic<UInt64>>) -> Bool {
-        let repeats: Bool
-        // Objects of up to four keys need no table (and citm_catalog has 8,685 of two keys).
-        if tape.storedCount(object) <= 4 {
-            repeats = RepeatedKeys.repeatsWithoutTable(objectAt: object, in: tape)
-        } else if parser.keyTableTaken.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
-            repeats = RepeatedKeys.repeats(objectAt: object, in: tape, table: parser.keyTable)
-            parser.keyTableTaken.store(false, ordering: .releasing)
-        } else {
-            repeats = RepeatedKeys.repeatsWithoutTable(objectAt: object, in: tape)
-        }
-        let shift = UInt64(truncatingIfNeeded: (object & 31) &* 2)
-        let word = marks[object &>> 5].load(ordering: .relaxed)
-        marks[object &>> 5].store(word | (repeats ? 0b11 : 0b01) &<< shift, ordering: .relaxed)
+    private func check(_ object: Int, _ marks: RepeatMarks.Marks) -> Bool {
+        let repeats = RepeatedKeys.repeats(objectAt: object, in: tape, table: parser.keyTable, shared: true)
+        marks.mark(object, repeats: repeats)
         return repeats
     }
 

@@ -12,9 +12,6 @@ final class SimdjsonParser {
     let handle: OpaquePointer
     /// The table the repeated-key check uses, kept with the parser.
     let keyTable = KeyTable()
-    /// Whether a reader of the document is using ``keyTable``; readers of one document may run
-    /// at once, and the one that finds the table taken checks without it.
-    let keyTableTaken = Atomic<Bool>(false)
     /// What reads have found about the document's objects and their keys.
     let marks = RepeatMarks()
 
@@ -35,12 +32,10 @@ final class SimdjsonParser {
 /// Which objects of a document repeat a key, as far as reads have asked: two bits for each tape
 /// position, `01` when the object there has all keys different and `11` when it repeats one.
 ///
-/// A document may be read by several tasks at once. Each reader loads and stores whole words
-/// with relaxed atomics, so two readers marking objects that share a word can lose one's mark —
-/// never mix them, since a reader stores both of its bits together. A lost mark only makes a later
-/// read check that object again, with the same result.
+/// The parser keeps the words from parse to parse; its document reads and writes them through
+/// ``Marks``.
 final class RepeatMarks {
-    private(set) var words: UnsafeMutablePointer<Atomic<UInt64>>
+    private var words: UnsafeMutablePointer<Atomic<UInt64>>
     private var capacity = 0
 
     init() {
@@ -53,7 +48,7 @@ final class RepeatMarks {
     }
 
     /// Clears the marks for a tape of `positions` words, before the parse's document is read.
-    func reset(positions: Int) {
+    func reset(positions: Int) -> Marks {
         let needed = (positions &+ 31) / 32
         if needed > capacity {
             words.deinitialize(count: capacity)
@@ -63,6 +58,36 @@ final class RepeatMarks {
             capacity = needed
         } else {
             for index in 0..<needed { words[index].store(0, ordering: .relaxed) }
+        }
+        return Marks(words: words)
+    }
+
+    /// The marks of one document.
+    ///
+    /// A document may be read by several tasks at once. Each reader loads and stores whole words
+    /// with relaxed atomics, so two readers marking objects that share a word can lose one's mark —
+    /// never mix them, since a reader stores both of its bits together. A lost mark only makes a
+    /// later read check that object again, with the same result.
+    struct Marks {
+        let words: UnsafeMutablePointer<Atomic<UInt64>>
+
+        /// Whether the object at `object` repeats a key; `nil` when no read has checked it yet.
+        @inline(__always)
+        func repeats(_ object: Int) -> Bool? {
+            let mark = (words[object &>> 5].load(ordering: .relaxed) &>> Marks.shift(object)) & 0b11
+            return mark == 0 ? nil : mark == 0b11
+        }
+
+        /// Marks the object at `object` as repeating a key or not.
+        @inline(__always)
+        func mark(_ object: Int, repeats: Bool) {
+            let word = words[object &>> 5].load(ordering: .relaxed)
+            words[object &>> 5].store(word | (repeats ? 0b11 : 0b01) &<< Marks.shift(object), ordering: .relaxed)
+        }
+
+        @inline(__always)
+        private static func shift(_ object: Int) -> UInt64 {
+            UInt64(truncatingIfNeeded: (object & 31) &* 2)
         }
     }
 }
