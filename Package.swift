@@ -47,18 +47,28 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // The read model, bridges, errors, the context, diagnostics, the writer, the scanner, the
+        // front door. Nothing beyond the toolchain's FoundationEssentials.
+        .target(name: "MapCore"),
+        // Where bytes come from and go in bulk: gzip and zlib through CZlib, byte sources, files,
+        // chunked async input, NDJSON and array feeds, the NDJSON writer.
+        .target(name: "MapIO", dependencies: ["MapCore", "CZlib"]),
+        // The idioms, each built on MapCore's bridges and context.
         .target(
-            name: "MapCore",
-            dependencies: ["CZlib"],
+            name: "TwoWayMaps",
+            dependencies: ["MapCore"],
             // `MapKey` and `MapLink` are non-escapable (`~Escapable`): a key borrows its map
             // without a reference count, and the compiler keeps it from outliving the map. Their
             // initializers state that dependence with `@_lifetime`, which needs this feature;
             // code using the keys — every map function — needs nothing.
             swiftSettings: [.enableExperimentalFeature("Lifetimes")]
         ),
+        .target(name: "Extraction", dependencies: ["MapCore"]),
+        .target(name: "DeclarativeRules", dependencies: ["MapCore"]),
+        .target(name: "LenientReader", dependencies: ["MapCore"]),
         .target(
             name: "BackendFoundation",
-            dependencies: ["MapCore"]
+            dependencies: ["MapCore", "MapIO"]
         ),
         .systemLibrary(
             name: "CJansson",
@@ -85,12 +95,17 @@ let package = Package(
         ),
         .target(
             name: "InMemoryMapLogging",
-            dependencies: ["MapCore", "MapLogging"]
+            dependencies: ["MapCore"]
         ),
         .target(
             name: "JSONMapping",
             dependencies: [
                 "MapCore",
+                "MapIO",
+                "TwoWayMaps",
+                "Extraction",
+                "DeclarativeRules",
+                "LenientReader",
                 "MapLogging",
                 "BackendFoundation",
                 .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
@@ -133,7 +148,7 @@ let package = Package(
         // libFoundation run `ldd` on them. What they do is in SingleBackendProgram.
         .target(
             name: "SingleBackendProgram",
-            dependencies: ["MapCore"]
+            dependencies: ["MapCore", "MapIO"]
         ),
         .executableTarget(
             name: "jsonmap-jansson-only",
@@ -145,25 +160,29 @@ let package = Package(
         ),
         .testTarget(
             name: "MapCoreTests",
-            dependencies: ["MapCore"]
+            dependencies: ["MapCore", "MapIO", "TwoWayMaps", "Extraction", "DeclarativeRules", "LenientReader"]
         ),
         .testTarget(
             name: "BackendFoundationTests",
-            dependencies: ["BackendFoundation", "MapCore"]
+            dependencies: ["BackendFoundation", "MapCore", "MapIO"]
         ),
         .testTarget(
             name: "BackendJanssonTests",
-            dependencies: ["BackendJansson", "MapCore", "CJansson"]
+            dependencies: ["BackendJansson", "MapCore", "MapIO", "CJansson"]
         ),
         .testTarget(
             name: "BackendSimdjsonTests",
-            dependencies: ["BackendSimdjson", "MapCore"]
+            dependencies: ["BackendSimdjson", "MapCore", "MapIO", "TwoWayMaps", "DeclarativeRules"]
         ),
         // One suite, every case run against every backend.
         .testTarget(
             name: "BackendConformanceTests",
             dependencies: [
                 "MapCore",
+                "MapIO",
+                "TwoWayMaps",
+                "Extraction",
+                "LenientReader",
                 "BackendFoundation",
                 "BackendJansson",
                 "BackendSimdjson",
@@ -188,6 +207,10 @@ let package = Package(
                 "MapLogging",
                 "InMemoryMapLogging",
                 "MapCore",
+                "MapIO",
+                "TwoWayMaps",
+                "Extraction",
+                "LenientReader",
                 "BackendFoundation",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),

@@ -1,5 +1,4 @@
 public import MapCore
-public import MapLogging
 internal import Synchronization
 
 /// A sink that keeps every report it receives, for tests: give it to the mapper under test, then

@@ -1,6 +1,11 @@
 @_exported import BackendFoundation
+@_exported import DeclarativeRules
+@_exported import Extraction
+@_exported import LenientReader
 @_exported import MapCore
+@_exported import MapIO
 @_exported import MapLogging
+@_exported import TwoWayMaps
 
 #if Jansson
     @_exported import BackendJansson

@@ -3,6 +3,7 @@
 // line and column. They exist to show that a program built from MapCore and one C backend links
 // no libFoundation: tests run ldd on them. This module imports nothing but MapCore and the C library.
 public import MapCore
+import MapIO
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +17,7 @@ public func describeStandardInput(with backend: some JSONBackend) -> Never {
     do {
         let mapper = try Mapper(backend: backend)
         // The mapper reads the input itself, so it inflates gzip and parses without a copy.
-        let json = try mapper.parse(contentsOfFile: "/dev/stdin")
+        let json = try mapper.parse(JSONFile("/dev/stdin"))
         let kind = json.kind.map { "\($0)" } ?? "missing"
         let noun = json.kind == .object ? "members" : "elements"
         _ = writeAll("\(json.document.backendName): \(kind) of \(json.count) \(noun)\n", to: 1)

@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+import JSONMapping
 
 /// A gzip NDJSON feed the bench reads, with what is known of it before measuring.
 struct FeedInput {

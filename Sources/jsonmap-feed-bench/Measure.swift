@@ -93,7 +93,7 @@ enum ChildRun {
         case .parseMap:
             var options = FeedOptions()
             options.compression = .none
-            let reader = mapper.feed(
+            let reader = try mapper.feed(
                 FeedStatus.self,
                 from: RepeatingByteSource(plain, times: configuration.repeats),
                 options: options
@@ -103,13 +103,13 @@ enum ChildRun {
                 checksum &+= status.checksum
             }
         case .full:
-            let reader = try mapper.feed(FeedStatus.self, contentsOfFile: configuration.path)
+            let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path))
             while let status = try reader.next() {
                 records += 1
                 checksum &+= status.checksum
             }
         case .parallel:
-            let reader = try mapper.feed(FeedStatus.self, contentsOfFile: configuration.path)
+            let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path))
             for try await status in reader.parallel(workers: configuration.workers) {
                 records += 1
                 checksum &+= status.checksum

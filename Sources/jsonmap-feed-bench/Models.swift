@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 /// The record the feed bench maps: a few fields of a Twitter status, enough to be real mapping
 /// work (nested objects, a key path, an array of models, an optional).

@@ -2,6 +2,7 @@ import BackendFoundation
 import BackendJansson
 import BackendSimdjson
 import MapCore
+import MapIO
 import Testing
 
 // MARK: - The registry

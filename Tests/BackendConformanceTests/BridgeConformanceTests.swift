@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// Decoding one array type from one document through a ``Mapper``, and what must come out.

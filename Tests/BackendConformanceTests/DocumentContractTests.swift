@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// An array and what the bulk reads must return for it.

@@ -1,4 +1,6 @@
 import MapCore
+import MapIO
+import TwoWayMaps
 import Testing
 
 /// Paths of failures inside a second document that a hand-written bridge parses from a string and

@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// What the scalar reads of a number give; doubles compare by bit pattern, so `-0.0` ≠ `0.0`.

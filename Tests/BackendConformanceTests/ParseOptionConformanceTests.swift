@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// An object with repeated keys and the members it must expose under ``ParseOptions/DuplicateKeyPolicy/lastWins``.

@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import PropertyBased
 import Testing
 

@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// A string literal as written in JSON and the string it stands for.

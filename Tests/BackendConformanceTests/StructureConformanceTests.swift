@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// A document that must be accepted, and a check of what it holds.

@@ -1,6 +1,7 @@
 import BackendFoundation
 import Foundation
 import MapCore
+import MapIO
 import Testing
 
 /// parse with the Foundation backend → write with ``JSONWriter`` → parse again, over every

@@ -1,6 +1,7 @@
 import BackendFoundation
 import Foundation
 import MapCore
+import MapIO
 import Testing
 
 /// The edges where Foundation values meet the package: `JSON(foundationObject:)`,

@@ -1,6 +1,7 @@
 import BackendFoundation
 import Foundation
 import MapCore
+import MapIO
 import Testing
 
 /// The ``JSONDocument`` contract, read through ``JSON``, on the Foundation backend's documents.

@@ -1,6 +1,7 @@
 import BackendFoundation
 import Foundation
 import MapCore
+import MapIO
 import Testing
 
 /// The places where JSONSerialization on Linux gets values wrong, and this backend must not.

@@ -1,6 +1,7 @@
 import BackendFoundation
 import Foundation
 import MapCore
+import MapIO
 import Testing
 
 /// One malformed input and where the backend must say it goes wrong.

@@ -1,6 +1,7 @@
 import BackendFoundation
 import Foundation
 import MapCore
+import MapIO
 import Testing
 
 /// A mapper over the backend under test.

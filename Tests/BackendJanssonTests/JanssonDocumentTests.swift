@@ -2,6 +2,7 @@ import BackendJansson
 import CJansson
 import FoundationEssentials
 import MapCore
+import MapIO
 import Testing
 
 /// Reads from jansson's own `json_t` nodes: what jansson keeps (no number text, `-0` as an

@@ -1,6 +1,7 @@
 import BackendJansson
 import CJansson
 import MapCore
+import MapIO
 import Testing
 
 /// `JanssonDumpOptions` onto `json_dumps`' flags, one option at a time.

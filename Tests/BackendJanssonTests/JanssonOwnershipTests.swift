@@ -1,6 +1,7 @@
 import BackendJansson
 import CJansson
 import MapCore
+import MapIO
 import Testing
 
 /// Trees cross the API with one reference each way: `makeJanssonTree()` hands the caller +1,

@@ -1,5 +1,6 @@
 import BackendJansson
 import MapCore
+import MapIO
 import Testing
 
 /// How ``ParseOptions`` map onto jansson's decoding flags, and what the backend enforces around

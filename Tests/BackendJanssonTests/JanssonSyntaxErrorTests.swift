@@ -1,5 +1,6 @@
 import BackendJansson
 import MapCore
+import MapIO
 import Testing
 
 /// One malformed input and the error every backend gives for it.

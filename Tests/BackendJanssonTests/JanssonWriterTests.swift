@@ -1,6 +1,7 @@
 import BackendJansson
 import CJansson
 import MapCore
+import MapIO
 import Testing
 
 /// One writer event, for tables of event sequences.

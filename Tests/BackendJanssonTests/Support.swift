@@ -1,6 +1,7 @@
 import BackendJansson
 import CJansson
 import MapCore
+import MapIO
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import BackendSimdjson
 import MapCore
+import MapIO
 import Testing
 
 /// The backend's own surface: its name and limits, and `parse(padded:options:)`, which parses in

@@ -1,5 +1,6 @@
 import BackendSimdjson
 import MapCore
+import MapIO
 import Testing
 
 /// Reads from simdjson's tape: what simdjson keeps (every member of an object, integers above

@@ -1,5 +1,8 @@
 import BackendSimdjson
 import MapCore
+import MapIO
+import DeclarativeRules
+import TwoWayMaps
 import Testing
 
 /// Key lookups that start where the last one ended (`member(of:utf8Key:hint:)`), and the word-wise

@@ -1,5 +1,6 @@
 import BackendSimdjson
 import MapCore
+import MapIO
 import Testing
 
 /// simdjson reports a rejection by kind only, so the backend describes it with the validating

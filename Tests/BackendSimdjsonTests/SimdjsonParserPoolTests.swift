@@ -1,5 +1,6 @@
 import BackendSimdjson
 import MapCore
+import MapIO
 import Testing
 
 /// Each parse takes a simdjson parser of its own from a process-wide pool, and the document made

@@ -1,6 +1,7 @@
 import BackendSimdjson
 import Foundation
 import MapCore
+import MapIO
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import BackendSimdjson
 import MapCore
+import MapIO
 import Testing
 
 /// A mapper over simdjson.

@@ -56,7 +56,7 @@ import Testing
         var ids: [Int] = []
         // guide: feeds-file
         let mapper = try Mapper()
-        let orders = try mapper.feed(Order.self, contentsOfFile: path)  // gzip or not: detected
+        let orders = try mapper.feed(Order.self, from: JSONFile(path))  // gzip or not: detected
         while let order = try orders.next() {
             ids.append(order.id)
         }
@@ -71,7 +71,7 @@ import Testing
     @Test("under stop, the first bad record is thrown as a FeedError that says where it is")
     func stopPolicy() throws {
         let mapper = try Mapper()
-        let orders = mapper.feed(Order.self, from: Array(Self.badFeed.utf8))
+        let orders = try mapper.feed(Order.self, from: Array(Self.badFeed.utf8))
         var ids: [Int] = []
         var caught: FeedError?
         // guide: feeds-stop
@@ -98,7 +98,7 @@ import Testing
         // guide: feeds-skip
         var options = FeedOptions(format: .ndjson, errorPolicy: .skip)
         options.maxLoggedErrorsPerSecond = 10  // to the mapper's log; the rest are counted
-        let orders = mapper.feed(
+        let orders = try mapper.feed(
             Order.self,
             from: Array(Self.badFeed.utf8),
             options: options,
@@ -117,14 +117,14 @@ import Testing
         let mapper = try Mapper()
         // guide: feeds-array
         let bytes = Array(#"[{"id": 1, "email": "a@b.c"}, {"id": 2, "email": "d@e.f"}]"#.utf8)
-        let orders = mapper.feed(Order.self, from: bytes, options: FeedOptions(format: .array))
+        let orders = try mapper.feed(Order.self, from: bytes, options: FeedOptions(format: .array))
         // guide-end
         var ids: [Int] = []
         while let order = try orders.next() { ids.append(order.id) }
         #expect(ids == [1, 2])
 
         let broken = Array(#"[{"id": "x", "email": "a@b.c"}, {"id": 2, "email": "d"}, {"id": 3 "#.utf8)
-        let skipping = mapper.feed(Order.self, from: broken, options: FeedOptions(format: .array, errorPolicy: .skip))
+        let skipping = try mapper.feed(Order.self, from: broken, options: FeedOptions(format: .array, errorPolicy: .skip))
         var results: [Result<Order, FeedError>] = []
         for result in skipping { results.append(result) }
         #expect(results.count == 2)
@@ -143,7 +143,7 @@ import Testing
         var delivered: [Int] = []
         var failures: [Int] = []
         // guide: feeds-sequence
-        for result in mapper.feed(Order.self, from: Array(Self.badFeed.utf8)) {
+        for result in try mapper.feed(Order.self, from: Array(Self.badFeed.utf8)) {
             switch result {
             case .success(let order): delivered.append(order.id)
             case .failure(let error): failures.append(error.recordIndex)  // the last element
@@ -162,7 +162,7 @@ import Testing
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         // guide: feeds-source
-        let ids = mapper.feed(from: FileHandleByteSource(handle)) { json in
+        let ids = try mapper.feed(from: FileHandleByteSource(handle)) { json in
             try mapper.decode(Int.self, from: json["id"])  // any idiom: a rule, a reader, a map
         }
         // guide-end
@@ -178,7 +178,7 @@ import Testing
         let mapper = try Mapper()
         var ids: [Int] = []
         // guide: feeds-async
-        for try await order in try mapper.feed(Order.self, contentsOfFile: path).async {
+        for try await order in try mapper.feed(Order.self, from: JSONFile(path)).async {
             ids.append(order.id)
         }
         // guide-end
@@ -186,7 +186,7 @@ import Testing
 
         let cancelled = Task {
             var count = 0
-            for try await _ in try mapper.feed(Order.self, contentsOfFile: path).async {
+            for try await _ in try mapper.feed(Order.self, from: JSONFile(path)).async {
                 count += 1
                 if count == 5 { withUnsafeCurrentTask { $0?.cancel() } }
             }
@@ -202,7 +202,7 @@ import Testing
         let mapper = try Mapper()
         var ids: [Int] = []
         // guide: feeds-parallel
-        let reader = try mapper.feed(Order.self, contentsOfFile: path)
+        let reader = try mapper.feed(Order.self, from: JSONFile(path))
         for try await order in reader.parallel(workers: 4, batchSize: 256) {  // in the feed's order
             ids.append(order.id)
         }
@@ -211,7 +211,7 @@ import Testing
 
         let cancelled = Task {
             var count = 0
-            for try await _ in try mapper.feed(Order.self, contentsOfFile: path).parallel(workers: 2, batchSize: 7) {
+            for try await _ in try mapper.feed(Order.self, from: JSONFile(path)).parallel(workers: 2, batchSize: 7) {
                 count += 1
                 if count == 10 { withUnsafeCurrentTask { $0?.cancel() } }
             }
@@ -237,7 +237,7 @@ import Testing
         let skipped = Captured()
         let orders = try mapper.feed(
             Order.self,
-            contentsOfFile: path,
+            from: JSONFile(path),
             options: options,
             onError: { skipped.append("\($0.recordIndex) \($0.error.code)") }
         )
@@ -248,7 +248,7 @@ import Testing
 
         var small = ParseOptions()
         small.maxInflatedSize = 100
-        let bounded = try Mapper(parseOptions: small).feed(Order.self, contentsOfFile: path, options: options)
+        let bounded = try Mapper(parseOptions: small).feed(Order.self, from: JSONFile(path), options: options)
         #expect {
             while try bounded.next() != nil {}
         } throws: { error in

@@ -124,7 +124,9 @@ import Testing
         let requestID = "r-1"
         #expect(throws: MappingError.self) {
             // guide: logging-per-call
-            let order = try mapper.decode(Order.self, from: body, logMetadata: ["request-id": "\(requestID)"])
+            let order = try MappingLog.$metadata.withValue(["request-id": "\(requestID)"]) {
+                try mapper.decode(Order.self, from: body)
+            }
             // guide-end
             return order
         }
@@ -145,7 +147,7 @@ import Testing
         let body = Array(Self.badOrder.utf8)
         #expect(throws: MappingError.self) {
             // guide: logging-request-logger
-            let order = try mapper.decode(Order.self, from: body, logger: requestLogger)
+            let order = try MappingLog.withLogger(requestLogger) { try mapper.decode(Order.self, from: body) }
             // guide-end
             return order
         }

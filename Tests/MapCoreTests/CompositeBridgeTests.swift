@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 enum Color: String, Bridgeable {

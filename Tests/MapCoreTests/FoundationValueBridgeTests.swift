@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MapCore
+import MapIO
 import Testing
 
 @Suite struct FoundationValueBridgeTests {

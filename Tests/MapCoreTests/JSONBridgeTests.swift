@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 struct Point: Equatable, Sendable {

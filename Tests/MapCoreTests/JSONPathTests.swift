@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 @Suite struct JSONPathTests {

@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// One malformed input and where the scanner must report it.

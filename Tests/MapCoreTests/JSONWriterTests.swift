@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// A writer under test: the byte writer or the in-memory builder.

@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Synchronization
 import Testing
 

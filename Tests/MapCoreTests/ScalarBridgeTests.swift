@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// The checks every integer bridge must pass, for one integer type.

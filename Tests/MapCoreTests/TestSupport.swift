@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// UTF-8 bytes that compare byte for byte and print as text, for exact output checks.

@@ -1,5 +1,6 @@
 import BackendFoundation
 import MapCore
+import MapIO
 import MapLogging
 import Synchronization
 import Testing

@@ -1,6 +1,10 @@
 import BackendFoundation
 import InMemoryMapLogging
 import MapCore
+import MapIO
+import Extraction
+import LenientReader
+import TwoWayMaps
 import MapLogging
 import Synchronization
 import Testing

@@ -1,5 +1,9 @@
 import BackendFoundation
 import MapCore
+import MapIO
+import Extraction
+import LenientReader
+import TwoWayMaps
 import Testing
 
 /// A model with a required, a validated and an optional link: enough to fail, warn or pass.

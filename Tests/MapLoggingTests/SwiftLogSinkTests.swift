@@ -2,6 +2,7 @@ import BackendFoundation
 import InMemoryLogging
 import Logging
 import MapCore
+import MapIO
 import MapLogging
 import Synchronization
 import Testing
@@ -119,7 +120,7 @@ struct EventCapturingHandler: LogHandler {
             $0.addLogSink(SwiftLogSink(logger: shared))
         }
         expectFailure(.missingKey) {
-            try mapper.decode(Profile.self, from: Array(Payload.failing.utf8), logger: request)
+            try MappingLog.withLogger(request) { try mapper.decode(Profile.self, from: Array(Payload.failing.utf8)) }
         }
         #expect(requestHandler.entries.count == 2)
         #expect(sharedHandler.entries.isEmpty)
@@ -132,14 +133,14 @@ struct EventCapturingHandler: LogHandler {
     func perCallLoggerWithoutSink() throws {
         let (request, handler) = inMemoryLogger()
         let silent = try mapper { _ in }
-        _ = try? silent.decode(Profile.self, from: Payload.failing, logger: request)
+        _ = try? MappingLog.withLogger(request) { try silent.decode(Profile.self, from: Payload.failing) }
         #expect(handler.entries.isEmpty)  // level none: nothing is produced
 
         let logging = try mapper {
             $0.logLevel = .errors
             $0.logHandler = { _ in }
         }
-        _ = try? logging.decode(Profile.self, from: Payload.failing, logger: request)
+        _ = try? MappingLog.withLogger(request) { try logging.decode(Profile.self, from: Payload.failing) }
         #expect(handler.entries.map(\.metadata["json.path"]) == ["name", "website"])
     }
 
@@ -150,7 +151,7 @@ struct EventCapturingHandler: LogHandler {
             $0.logLevel = .errors
             $0.addLogSink(SwiftLogSink(logger: logger))
         }
-        _ = try? mapper.decode(Profile.self, from: Array(Payload.failing.utf8), logMetadata: ["request-id": "r-1"])
+        _ = try? MappingLog.$metadata.withValue(["request-id": "r-1"]) { try mapper.decode(Profile.self, from: Array(Payload.failing.utf8)) }
         _ = try? mapper.decode(Profile.self, from: Payload.failing)
         let events = handler.entries
         #expect(events.count == 4)

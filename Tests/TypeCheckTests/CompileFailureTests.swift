@@ -26,14 +26,16 @@ import Testing
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Type-checks `source` against MapCore; returns the exit status and the diagnostics.
+    /// Type-checks `source` against MapCore and the idioms; returns the exit status and the diagnostics.
     static func typeCheck(_ source: String) throws -> (status: Int32, output: String) {
         let products = try #require(productsFolder, "the build's Modules folder was not found next to the test bundle")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typecheck-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("snippet.swift")
-        try Data(("import MapCore\n" + source).utf8).write(to: file)
+        // One line of imports, so that the snippet starts on line 2.
+        let imports = ["MapCore", "MapIO", "TwoWayMaps", "Extraction", "DeclarativeRules"].map { "import \($0)" }
+        try Data((imports.joined(separator: "; ") + "\n" + source).utf8).write(to: file)
         let log = folder.appendingPathComponent("log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)

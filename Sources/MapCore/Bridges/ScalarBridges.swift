@@ -47,7 +47,7 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
     }
 
     @usableFromInline
-    func failure(_ json: JSON, _ context: MappingContext) -> MappingError {
+    package func failure(_ json: JSON, _ context: MappingContext) -> MappingError {
         guard json.kind == .number else {
             return context.kindError(expected: .number, at: json, targetType: "\(Value.self)")
         }

@@ -50,7 +50,7 @@ extension MappingContext {
 
     /// ``current`` when there is one, else a new context for `json` with default options: what
     /// the idioms without a context parameter decode with.
-    static func currentOrNew(for json: JSON) -> MappingContext {
+    package static func currentOrNew(for json: JSON) -> MappingContext {
         current ?? MappingContext(options: MappingOptions(), base: json.isMissing ? nil : json.root)
     }
 }

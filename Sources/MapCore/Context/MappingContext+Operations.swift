@@ -4,7 +4,7 @@
 /// ``MappingOptions/diagnosticsHandler`` and the log (``MappingOptions/logLevel``).
 extension MappingContext {
     /// Decodes `json` with `bridge`; a failure becomes a ``MappingError``, recorded as the last entry.
-    static func decodeOperation<B: JSONBridge>(
+    package static func decodeOperation<B: JSONBridge>(
         _ bridge: B,
         from json: JSON,
         options: MappingOptions,
@@ -18,7 +18,7 @@ extension MappingContext {
 
     /// Runs a decode of `json`: `body` gets the operation's context; a failure becomes a
     /// ``MappingError``, recorded as the last entry, and the entries go to the handler.
-    static func decodeOperation<R>(
+    package static func decodeOperation<R>(
         from json: JSON,
         typeName: @autoclosure () -> String,
         options: MappingOptions,
@@ -64,7 +64,7 @@ extension MappingContext {
     }
 
     /// Encodes `value` with `bridge` as JSON bytes laid out as the options say.
-    static func encodeOperation<B: JSONBridge>(
+    package static func encodeOperation<B: JSONBridge>(
         _ value: B.Value,
         with bridge: B,
         options: MappingOptions,
@@ -77,7 +77,7 @@ extension MappingContext {
 
     /// Runs an encode: `body` writes to a writer laid out as the options say; a failure becomes a
     /// ``MappingError``, recorded as the last entry, and the entries go to the handler.
-    static func encodeOperation(
+    package static func encodeOperation(
         typeName: @autoclosure () -> String,
         options: MappingOptions,
         callSite: CallSite,
@@ -103,7 +103,7 @@ extension MappingContext {
     /// Runs an encode into a writer of the caller's: a failure becomes a ``MappingError``,
     /// recorded as the last entry, and the entries go to the handler (without the output text,
     /// which the writer holds).
-    static func encodeOperation(
+    package static func encodeOperation(
         into writer: some JSONWriting,
         typeName: @autoclosure () -> String,
         options: MappingOptions,
@@ -125,7 +125,7 @@ extension MappingContext {
     }
 
     /// The error for input that did not parse, reported as a failed decode.
-    static func parseFailure(
+    package static func parseFailure(
         _ error: ParseError,
         options: MappingOptions,
         typeName: String,
@@ -148,7 +148,7 @@ extension MappingContext {
 
     /// Hands the entries to the diagnostics handler and the log, when there are entries and
     /// either takes them.
-    func report(
+    package func report(
         _ operation: DiagnosticsReport.Operation,
         succeeded: Bool,
         typeName: String,

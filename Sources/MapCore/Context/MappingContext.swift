@@ -19,19 +19,20 @@ public final class MappingContext {
     // exclusivity check on each push and pop buys nothing.
     @exclusivity(unchecked) @usableFromInline var frames: ContiguousArray<Frame> = []
     @usableFromInline let hasOverrides: Bool
-    /// Maps, one per depth of nested maps, reused object after object so that a mapped value
-    /// costs no allocation of its own. Only a context of a whole operation pools (see
-    /// ``poolsMaps``): its maps hold it, and the operation empties the pool when it ends.
-    @exclusivity(unchecked) @usableFromInline var mapPool: [Map] = []
+    /// The two-way maps' `Map`s, one per depth of nested maps, reused object after object so that a
+    /// mapped value costs no allocation of its own. Only a context of a whole operation pools (see
+    /// ``poolsMaps``): its maps hold it, and the operation empties the pool when it ends. Typed
+    /// `AnyObject` because the maps are an idiom's, above the core; only that module reads it.
+    @exclusivity(unchecked) @usableFromInline package var mapPool: [AnyObject] = []
     /// How many pooled maps are in use.
-    @exclusivity(unchecked) @usableFromInline var mapDepth = 0
+    @exclusivity(unchecked) @usableFromInline package var mapDepth = 0
     /// The streaming encoders of objects being written, one per depth, pooled like the maps.
     @exclusivity(unchecked) var encoderPool: [ObjectEncoder] = []
     /// How many pooled encoders are in use.
     @exclusivity(unchecked) var encoderDepth = 0
     /// Whether maps and encoders are pooled: set by the operations (``Mapper``'s entry points and
     /// the other `decode` and `encode` functions), which drain the pools when they end.
-    @exclusivity(unchecked) @usableFromInline var poolsMaps = false
+    @exclusivity(unchecked) @usableFromInline package var poolsMaps = false
     /// Whether anyone will read the entries.
     public let collectsDiagnostics: Bool
     /// Entries recorded so far.
@@ -46,7 +47,7 @@ public final class MappingContext {
     public let collectsAllErrors: Bool
     /// Whether key lookups are noted for the unknown-key report (``MappingOptions/reportsUnknownKeys``,
     /// or the ``LogLevel/verbose`` log level).
-    @usableFromInline let tracksKeyReads: Bool
+    @usableFromInline package let tracksKeyReads: Bool
     /// The keys looked up so far, per object — of any document: a bridge may read JSON it parsed
     /// with this context, whose node handles can equal the base document's.
     var keysRead: [ReadObject: Set<String>] = [:]
@@ -174,80 +175,6 @@ public final class MappingContext {
         return try body()
     }
 
-    /// Runs `body` with a map for decoding the object at `node`, then hands the map back.
-    ///
-    /// A pooled map is lent without a reference count: the pool keeps its maps until the operation
-    /// ends (``drainMapPool()``) and replaces only the map of a depth no one is using
-    /// (``replacePooledMap(decoding:of:)``), so the map outlives the call. Taken as a reference,
-    /// it was retained and released once per mapped object.
-    @inlinable @inline(__always)
-    func withDecodingMap<R>(
-        _ node: JSONNode,
-        of document: any JSONDocument,
-        _ body: (Map) throws -> R
-    ) rethrows -> R {
-        guard poolsMaps, mapDepth < mapPool.count else {
-            // No pooled map at this depth yet (or no pooling): a new one, taken into the pool.
-            let map = adopt(Map(decoding: node, of: document, checkOnly: false, context: self))
-            defer { releaseMap() }
-            return try body(map)
-        }
-        mapDepth += 1
-        defer { mapDepth -= 1 }
-        let pooled = mapPool.withUnsafeBufferPointer { Unmanaged.passUnretained($0[mapDepth - 1]) }
-        // Replaced (which releases the pooled map) before it is lent, never while.
-        guard pooled._withUnsafeGuaranteedRef({ $0.reads(document) }) else {
-            return try body(replacePooledMap(decoding: node, of: document))
-        }
-        return try pooled._withUnsafeGuaranteedRef { map in
-            map.reset(decoding: node)
-            return try body(map)
-        }
-    }
-
-    /// A new map in the place of the pooled map just taken, which reads another document: a map's
-    /// document is fixed (JSON found inside a string, a view kept from elsewhere).
-    @usableFromInline
-    func replacePooledMap(decoding node: JSONNode, of document: any JSONDocument) -> Map {
-        let map = Map(decoding: node, of: document, checkOnly: false, context: self)
-        mapPool[mapDepth - 1] = map
-        return map
-    }
-
-    /// A map for encoding into `encoder` — from the pool when this context pools; hand it back
-    /// with ``releaseMap()``.
-    @inlinable
-    func acquireMap(encodingTo encoder: ObjectEncoder) -> Map {
-        let map = pooledMap() ?? adopt(Map(encodingTo: encoder, context: self))
-        map.reset(encodingTo: encoder)
-        return map
-    }
-
-    /// The pooled map of the next depth, taken; `nil` when there is none yet (or no pooling).
-    @inlinable
-    func pooledMap() -> Map? {
-        guard poolsMaps, mapDepth < mapPool.count else { return nil }
-        mapDepth += 1
-        return mapPool[mapDepth - 1]
-    }
-
-    /// A new map, taken as the pool's map of the next depth when this context pools.
-    @usableFromInline
-    func adopt(_ map: Map) -> Map {
-        if poolsMaps {
-            mapPool.append(map)
-            mapDepth += 1
-        }
-        return map
-    }
-
-    /// Hands back the map ``acquireMap(encodingTo:)`` (or a new map of ``withDecodingMap(_:of:_:)``)
-    /// gave out last.
-    @inlinable
-    func releaseMap() {
-        if poolsMaps { mapDepth -= 1 }
-    }
-
     /// Empties the pools at the end of an operation: the pooled maps and encoders hold this context.
     @usableFromInline
     func drainMapPool() {
@@ -355,7 +282,7 @@ public final class MappingContext {
     /// bridge reads a node inline, instead of making the view and throwing the error there (code
     /// in every map function, for every field).
     @usableFromInline @inline(never)
-    func throwKindError(
+    package func throwKindError(
         expected: JSONKind?,
         at node: JSONNode,
         of document: any JSONDocument,
@@ -526,20 +453,20 @@ public final class MappingContext {
     /// unless the decode collects every error — then recorded, kept in `first` when it is the
     /// first, and the caller goes on with the next part.
     @usableFromInline
-    func continuePast(_ failure: MappingError, first: inout MappingError?) throws {
+    package func continuePast(_ failure: MappingError, first: inout MappingError?) throws {
         guard collectsAllErrors else { throw failure }
         recordFailure(failure)
         if first == nil { first = failure }
     }
 
     /// Records a ``LogEntry/Kind/unknownKey`` warning for each key ``unreadKeys(below:)`` finds.
-    func reportUnknownKeys(below root: JSON) {
+    package func reportUnknownKeys(below root: JSON) {
         for entry in unknownKeyEntries(below: root) { record(entry) }
     }
 
     /// A ``LogEntry/Kind/unknownKey`` warning for each key ``unreadKeys(below:)`` finds; none
     /// when key reads are not tracked.
-    func unknownKeyEntries(below root: JSON) -> [LogEntry] {
+    package func unknownKeyEntries(below root: JSON) -> [LogEntry] {
         guard tracksKeyReads else { return [] }
         return unreadKeys(below: root).map { path in
             LogEntry(

@@ -15,11 +15,6 @@ public struct MappingOptions: Sendable {
     /// Values for your own bridges to read from ``MappingContext/userInfo``. Default empty.
     public var userInfo: [UserInfoKey: any Sendable] = [:]
 
-    /// Receives the entries of each decode or encode that produced any (a failure always does).
-    ///
-    /// When `nil` (the default), no entries are collected at all.
-    public var diagnosticsHandler: (@Sendable (DiagnosticsReport) -> Void)?
-
     /// Whether a decode goes on past a failure to find every other one: each failed field, item
     /// and member is recorded as an error entry with its path, next to the warnings of every
     /// lenient recovery, and the error thrown in the end (the first failure) carries them all in
@@ -45,28 +40,31 @@ public struct MappingOptions: Sendable {
     /// when encoding. Default `false`: every value is written.
     public var omitsDefaultValues = false
 
-    /// How much of each decode's and encode's diagnostics is logged. Default ``LogLevel/none``:
-    /// nothing is collected or formatted for the log, and no entry point allocates for it.
-    ///
-    /// The log is the formatted text for ``logHandler`` and the reports for the sinks the
-    /// `MapLogging` module adds. With a level but neither, the text goes to standard error.
-    /// ``diagnosticsHandler`` is not a log: it receives every report, whatever the level.
+    /// How much of each decode's and encode's diagnostics is logged: the level of every sink
+    /// that has none of its own. Default ``LogLevel/none``: nothing is collected or formatted for
+    /// the log, and no entry point allocates for it. With a level and no sink that follows it,
+    /// the log's text goes to standard error.
     public var logLevel: LogLevel = .none
 
-    /// Receives the log's text, one call per logged operation, as ``logFormatter`` made it.
-    /// Default `nil`: the text goes to standard error, unless a `MapLogging` sink takes the reports.
-    public var logHandler: (@Sendable (String) -> Void)?
+    /// The sinks that receive the log: ``ConsoleLogSink``, ``ClosureLogSink``, `MapLogging`'s file
+    /// and swift-log sinks, your own. Add them with ``addLogSink(_:)``. Default empty.
+    public package(set) var logSinks: [any LogSink] = []
 
-    /// Turns one operation's entries into the text ``logHandler`` receives. Default
+    /// Turns one operation's entries into text for the console and ``logHandler``. Default
     /// ``LogFormatter/standard``: the call site, the JSON text cut to 500 characters, one line per entry.
-    public var logFormatter: LogFormatter = .standard
-
-    /// Where the logged reports go besides ``logHandler``: the `MapLogging` module's sinks.
-    package var logReceivers: [LogReceiver] = []
+    public var logFormatter: LogFormatter = .standard {
+        didSet {
+            for index in logSinks.indices {
+                guard var sink = logSinks[index] as? TextHandlerSink else { continue }
+                sink.formatter = logFormatter
+                logSinks[index] = sink
+            }
+        }
+    }
 
     /// Whether failed operations stay out of the log: set for the records of a feed, whose
     /// failures the feed reader logs itself, rate-limited.
-    var leavesFailuresToCaller = false
+    package var leavesFailuresToCaller = false
 
     /// Bridges that replace a type's built-in bridge wherever the type is used implicitly.
     var overrides: [ObjectIdentifier: any Sendable] = [:]

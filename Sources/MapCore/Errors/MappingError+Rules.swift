@@ -66,7 +66,7 @@ extension MappingError {
 
     /// The error as it leaves a rule's field, item or member: `step` added to the front of the trail.
     @usableFromInline
-    func passing(through step: RuleStep) -> MappingError {
+    package func passing(through step: RuleStep) -> MappingError {
         var copy = self
         copy.ruleTrail.insert(step, at: 0)
         return copy

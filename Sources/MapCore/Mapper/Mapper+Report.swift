@@ -1,4 +1,3 @@
-public import FoundationEssentials
 
 /// What a decode with a report found: the value when there is one, and every entry — each
 /// failure with its path, each lenient recovery, each unknown key (when the mapper's options
@@ -29,41 +28,30 @@ extension Mapper {
     /// parse is the report's error.
     public func decodeWithReport<T: Bridgeable>(
         _ type: T.Type = T.self,
-        from bytes: some ContiguousBytes,
+        from input: some JSONInput,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
     ) -> DecodeReport<T> {
-        decodeWithReport(with: ImplicitBridge<T>(), from: bytes, file: file, line: line, function: function)
+        decodeWithReport(with: ImplicitBridge<T>(), from: input, file: file, line: line, function: function)
     }
 
     /// Decodes through a bridge (a rule, a map's bridge) with every failure collected; see
     /// ``decodeWithReport(_:from:file:line:function:)``.
     public func decodeWithReport<B: JSONBridge>(
         with bridge: B,
-        from bytes: some ContiguousBytes,
+        from input: some JSONInput,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
     ) -> DecodeReport<B.Value> {
         let json: JSON
         do throws(ParseError) {
-            json = try parse(bytes)
+            json = try input.parsed(by: self)
         } catch {
             let failure = MappingError(parseError: error)
             return DecodeReport(value: nil, error: failure, entries: [LogEntry(error: failure)], droppedCount: 0)
         }
-        return decodeWithReport(with: bridge, from: json, file: file, line: line, function: function)
-    }
-
-    /// Decodes an already parsed view through a bridge with every failure collected.
-    public func decodeWithReport<B: JSONBridge>(
-        with bridge: B,
-        from json: JSON,
-        file: String = #fileID,
-        line: Int = #line,
-        function: String = #function
-    ) -> DecodeReport<B.Value> {
         var collecting = options
         collecting.collectsAllErrors = true
         let context = MappingContext(
@@ -73,7 +61,7 @@ extension Mapper {
         )
         let outcome = context.runDecode(of: json, typeName: "\(B.Value.self)") { try bridge.decode(json, in: $0) }
         context.report(.decode, succeeded: outcome.error == nil, typeName: "\(B.Value.self)") {
-            .string(json.description)
+            input.diagnosticsText
         }
         return DecodeReport(
             value: outcome.value,

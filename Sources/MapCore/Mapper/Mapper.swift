@@ -11,9 +11,12 @@ public import FoundationEssentials
 /// let text = try mapper.encodeToString(book)
 /// ```
 ///
+/// Every input goes through one protocol, ``JSONInput``: a ``JSON`` view here, and with `MapIO`
+/// strings, bytes, `Data`, files (``JSONInput`` conformers such as `JSONFile`) and byte sources.
 /// Every decode and encode captures the caller's file, line and function, which diagnostics
 /// report. Decoding errors are ``MappingError``s; a parse failure is one with code
-/// ``MappingError/Code/invalidJSON`` whose ``MappingError/parseError`` has line and column.
+/// ``MappingError/Code/invalidJSON`` whose ``MappingError/parseError`` has line and column;
+/// ``parse(_:)`` throws the ``ParseError`` itself.
 public struct Mapper: Sendable {
     /// The parser.
     public let backend: any JSONBackend
@@ -52,59 +55,21 @@ public struct Mapper: Sendable {
 
     // MARK: Parsing
 
-    /// Parses UTF-8 bytes (`[UInt8]`, `Data`, any `ContiguousBytes`), inflating them first when
-    /// they are gzip (they start with `0x1f 0x8b`, which JSON text never does).
+    /// Parses any input — text and bytes in memory, files, byte sources (with `MapIO`), or a view
+    /// already parsed, which is returned as it is.
     ///
-    /// For other compressed formats use ``parse(_:compression:)``.
-    ///
-    /// - Throws: ``ParseError``; ``ParseError/Code/inputTooLarge`` when the input (for gzip, the
-    ///   inflated text) is larger than ``ParseOptions/maxInputSize``; for gzip also the
-    ///   compressed-data codes (``ParseError/Code/corruptCompressedData``,
-    ///   ``ParseError/Code/truncatedCompressedData``, ``ParseError/Code/inflatedSizeExceeded``).
-    ///
-    /// A `[UInt8]` whose spare capacity covers the backend's ``JSONBackend/readablePadding`` is
-    /// parsed in place; other bytes are copied by such a backend.
-    public func parse(_ bytes: some ContiguousBytes) throws(ParseError) -> JSON {
-        let result: Result<JSON, ParseError> = withReadableBytes(bytes) { buffer, readableAfter in
-            Result { () throws(ParseError) -> JSON in try parse(buffer, readableAfter: readableAfter) }
-        }
-        return try result.get()
+    /// - Throws: ``ParseError``: a JSON error with line, column and offset; ``ParseError/Code/inputTooLarge``
+    ///   past ``ParseOptions/maxInputSize``; for compressed or file input, the input's own codes.
+    public func parse(_ input: some JSONInput) throws(ParseError) -> JSON {
+        try input.parsed(by: self)
     }
 
-    /// Calls `body` with the bytes and how many bytes past their end may be read: an array's spare
-    /// capacity (allocated memory the array has not written yet), none for other types.
-    func withReadableBytes<R>(_ bytes: some ContiguousBytes, _ body: (UnsafeRawBufferPointer, Int) -> R) -> R {
-        if let array = bytes as? [UInt8] {
-            return array.withUnsafeBytes { body($0, array.capacity - array.count) }
-        }
-        return bytes.withUnsafeBytes { body($0, 0) }
-    }
-
-    /// Parses a string's UTF-8.
-    ///
-    /// - Throws: ``ParseError``; ``ParseError/Code/inputTooLarge`` when the input is larger than
-    ///   ``ParseOptions/maxInputSize``.
-    public func parse(_ string: String) throws(ParseError) -> JSON {
-        var string = string
-        let result: Result<JSON, ParseError> = string.withUTF8 { buffer in
-            Result { () throws(ParseError) -> JSON in try parse(UnsafeRawBufferPointer(buffer)) }
-        }
-        return try result.get()
-    }
-
-    /// Parses `buffer`, inflating it first when it starts with gzip's magic bytes.
-    private func parse(_ buffer: UnsafeRawBufferPointer, readableAfter: Int = 0) throws(ParseError) -> JSON {
-        if Compression.startsWithGzipMagic(buffer) {
-            return try parsePlain(inflatedText(of: buffer, as: .gzip))
-        }
-        return try parsePlain(buffer, readableAfter: readableAfter)
-    }
-
-    /// Parses `buffer` as JSON text, as it is, held to ``ParseOptions/maxInputSize``.
+    /// Parses `buffer` as JSON text, as it is, held to ``ParseOptions/maxInputSize``: what every
+    /// ``JSONInput`` ends in once it has its text.
     ///
     /// `readableAfter` is how many bytes past the end of `buffer` may be read: when they cover the
-    /// backend's ``JSONBackend/readablePadding``, it parses in place.
-    func parsePlain(_ buffer: UnsafeRawBufferPointer, readableAfter: Int = 0) throws(ParseError) -> JSON {
+    /// backend's ``JSONBackend/readablePadding``, it parses in place instead of copying.
+    package func parsePlain(_ buffer: UnsafeRawBufferPointer, readableAfter: Int = 0) throws(ParseError) -> JSON {
         guard buffer.count <= parseOptions.maxInputSize else {
             throw ParseError.inputTooLarge(buffer.count, limit: parseOptions.maxInputSize, backend: backend.name)
         }
@@ -117,128 +82,56 @@ public struct Mapper: Sendable {
 
     // MARK: Decoding
 
-    /// Decodes a ``Bridgeable`` value from UTF-8 bytes.
+    /// Decodes a ``Bridgeable`` value from any input: a `String`, `[UInt8]`, `Data`, a file, a
+    /// byte source (gzip detected), or a ``JSON`` view already parsed.
     ///
-    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON`` (or
-    ///   ``MappingError/Code/inputTooLarge``) when the input does not parse, else the bridge's error
-    ///   with the failing value's path.
+    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON``, ``MappingError/Code/inputTooLarge``
+    ///   or ``MappingError/Code/unreadableInput`` when the input does not parse (with its
+    ///   ``MappingError/parseError``), else the bridge's error with the failing value's path.
     public func decode<T: Bridgeable>(
         _ type: T.Type = T.self,
-        from bytes: some ContiguousBytes,
+        from input: some JSONInput,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
     ) throws -> T {
-        try decode(with: ImplicitBridge<T>(), from: bytes, file: file, line: line, function: function)
+        try decode(with: ImplicitBridge<T>(), from: input, file: file, line: line, function: function)
     }
 
-    /// Decodes a ``Bridgeable`` value from a string.
+    /// Decodes through a bridge — a rule, a map's bridge, any ``JSONBridge`` — from any input.
     ///
-    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON`` (or
-    ///   ``MappingError/Code/inputTooLarge``) when the input does not parse, else the bridge's error
-    ///   with the failing value's path.
-    public func decode<T: Bridgeable>(
-        _ type: T.Type = T.self,
-        from string: String,
-        file: String = #fileID,
-        line: Int = #line,
-        function: String = #function
-    ) throws -> T {
-        try decode(with: ImplicitBridge<T>(), from: string, file: file, line: line, function: function)
-    }
-
-    /// Decodes a ``Bridgeable`` value from an already parsed view.
-    ///
-    /// - Throws: ``MappingError`` with the failing value's path.
-    public func decode<T: Bridgeable>(
-        _ type: T.Type = T.self,
-        from json: JSON,
-        file: String = #fileID,
-        line: Int = #line,
-        function: String = #function
-    ) throws -> T {
-        try decode(with: ImplicitBridge<T>(), from: json, file: file, line: line, function: function)
-    }
-
-    /// Decodes through a bridge from UTF-8 bytes.
-    ///
-    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON`` (or
-    ///   ``MappingError/Code/inputTooLarge``) when the input does not parse, else the bridge's error
-    ///   with the failing value's path.
+    /// - Throws: ``MappingError`` as ``decode(_:from:file:line:function:)`` does.
     public func decode<B: JSONBridge>(
         with bridge: B,
-        from bytes: some ContiguousBytes,
+        from input: some JSONInput,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
     ) throws -> B.Value {
-        try parseAndRun(
-            bridge,
-            callSite: CallSite(file: file, line: line, function: function),
-            text: { .bytes(bytes.withUnsafeBytes { diagnosticsBytes(of: $0) }) },
-            parse: { () throws(ParseError) in try parse(bytes) }
-        )
+        let callSite = CallSite(file: file, line: line, function: function)
+        let json = try parsedForDecoding(input, typeName: "\(B.Value.self)", callSite: callSite)
+        return try MappingContext.decodeOperation(bridge, from: json, options: options, callSite: callSite) {
+            input.diagnosticsText
+        }
     }
 
-    /// Decodes through a bridge from a string.
-    ///
-    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON`` (or
-    ///   ``MappingError/Code/inputTooLarge``) when the input does not parse, else the bridge's error
-    ///   with the failing value's path.
-    public func decode<B: JSONBridge>(
-        with bridge: B,
-        from string: String,
-        file: String = #fileID,
-        line: Int = #line,
-        function: String = #function
-    ) throws -> B.Value {
-        try parseAndRun(
-            bridge,
-            callSite: CallSite(file: file, line: line, function: function),
-            text: { .string(string) },
-            parse: { () throws(ParseError) in try parse(string) }
-        )
-    }
-
-    /// Decodes through a bridge from an already parsed view.
-    ///
-    /// - Throws: ``MappingError`` with the failing value's path.
-    public func decode<B: JSONBridge>(
-        with bridge: B,
-        from json: JSON,
-        file: String = #fileID,
-        line: Int = #line,
-        function: String = #function
-    ) throws -> B.Value {
-        try MappingContext.decodeOperation(
-            bridge,
-            from: json,
-            options: options,
-            callSite: CallSite(file: file, line: line, function: function)
-        ) { .string(json.description) }
-    }
-
-    /// Parses, then decodes through `bridge`; a parse failure goes through ``MappingContext``'s
-    /// parse-failure report as any decode's does.
-    func parseAndRun<B: JSONBridge>(
-        _ bridge: B,
-        callSite: CallSite,
-        text: () -> DiagnosticsReport.Text,
-        parse: () throws(ParseError) -> JSON
-    ) throws -> B.Value {
-        let json: JSON
+    /// `input` parsed; a failure becomes the ``MappingError`` a failed decode throws, reported as one.
+    package func parsedForDecoding(
+        _ input: some JSONInput,
+        typeName: @autoclosure () -> String,
+        callSite: CallSite
+    ) throws(MappingError) -> JSON {
         do {
-            json = try parse()
+            return try input.parsed(by: self)
         } catch {
             throw MappingContext.parseFailure(
                 error,
                 options: options,
-                typeName: "\(B.Value.self)",
+                typeName: typeName(),
                 callSite: callSite,
-                text: text
+                text: { input.diagnosticsText }
             )
         }
-        return try MappingContext.decodeOperation(bridge, from: json, options: options, callSite: callSite, text: text)
     }
 
     // MARK: Encoding

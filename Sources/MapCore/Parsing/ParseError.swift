@@ -253,3 +253,30 @@ extension ParseError {
         }
     }
 }
+
+extension ParseError {
+    /// The error for a whole input of `count` bytes, over `limit` (``ParseOptions/maxInputSize``).
+    package static func inputTooLarge(_ count: Int, limit: Int, backend: String) -> ParseError {
+        ParseError(
+            code: .inputTooLarge,
+            message: "the input is \(count) bytes; the limit is \(limit)",
+            line: 1,
+            column: 1,
+            offset: 0,
+            backend: backend
+        )
+    }
+
+    /// The error for streamed input that went past `limit` bytes (``ParseOptions/maxInputSize``)
+    /// before its end.
+    package static func inputLongerThan(_ limit: Int, backend: String) -> ParseError {
+        ParseError(
+            code: .inputTooLarge,
+            message: "the input is more than \(limit) bytes, the limit (maxInputSize)",
+            line: 1,
+            column: 1,
+            offset: 0,
+            backend: backend
+        )
+    }
+}

@@ -272,7 +272,7 @@ indirect enum TreeValue: Sendable {
         }
     }
 
-    func write(to writer: some JSONWriting) throws {
+    package func write(to writer: some JSONWriting) throws {
         switch self {
         case .null: try writer.null()
         case .bool(let value): try writer.bool(value)

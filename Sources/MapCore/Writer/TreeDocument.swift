@@ -273,3 +273,7 @@ extension JSON: Equatable {
         return left == right
     }
 }
+
+/// A document of one `null`: what a value that must hold a document holds when it reads none (a
+/// two-way map made for encoding).
+package let nullDocument: any JSONDocument = TreeDocument(.null)

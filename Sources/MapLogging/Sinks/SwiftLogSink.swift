@@ -21,7 +21,7 @@ public import MapCore
 ///
 /// The metadata of the task's ``MappingLog/metadata`` is added, and a ``MappingLog/logger``
 /// bound for the task replaces ``logger`` — how a server gives one call its request's logger
-/// without a mapper per request (see `Mapper.decode(_:from:logger:file:line:function:)`).
+/// without a mapper per request (see ``MappingLog/withLogger(_:metadata:_:)``).
 /// When entries were dropped past `MappingOptions.maxCollectedEntries`, one more
 /// event at the warning level counts them.
 public struct SwiftLogSink: LogSink {

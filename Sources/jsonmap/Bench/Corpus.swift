@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+import JSONMapping
 
 /// One input file, read from the corpus folder or generated.
 struct CorpusFile {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MapCore
+import JSONMapping
 import MapLogging
 
 /// What can be timed. Every measure reads the whole input and returns a checksum of what it read.

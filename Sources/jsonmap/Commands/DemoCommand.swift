@@ -59,7 +59,7 @@ struct DemoCommand: ParsableCommand {
         do {
             reader = try mapper.feed(
                 Order.self,
-                contentsOfFile: path,
+                from: JSONFile(path),
                 options: FeedOptions(format: .ndjson, errorPolicy: .skip)
             )
         } catch {

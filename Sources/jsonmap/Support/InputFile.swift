@@ -18,7 +18,7 @@ struct InputFile {
     /// - Throws: `ParseError`: `unreadableInput` naming the path, the compressed-data codes, or a
     ///   JSON error with line and column in the (inflated) text.
     func parse(with mapper: Mapper) throws(ParseError) -> JSON {
-        if isStandardInput { return try mapper.parse(contentsOf: FileHandle.standardInput) }
-        return try mapper.parse(contentsOfFile: argument)
+        if isStandardInput { return try mapper.parse(FileHandle.standardInput) }
+        return try mapper.parse(JSONFile(argument))
     }
 }

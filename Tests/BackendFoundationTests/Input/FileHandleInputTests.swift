@@ -1,6 +1,7 @@
 import BackendFoundation
 import Foundation
 import MapCore
+import MapIO
 import Testing
 
 @Suite struct FileHandleInputTests {
@@ -14,7 +15,7 @@ import Testing
 
         let handle = try #require(FileHandle(forReadingAtPath: path))
         defer { try? handle.close() }
-        #expect(try mapper.parse(contentsOf: handle) == mapper.parse(plain))
+        #expect(try mapper.parse(handle) == mapper.parse(plain))
         try handle.seek(toOffset: 0)
         let titles = try mapper.decode([String: [[String: String]]].self, from: handle)
         #expect(titles["books"]?.map { $0["title"] } == ["Dune", "Emma"])

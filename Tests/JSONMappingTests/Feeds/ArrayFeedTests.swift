@@ -20,7 +20,7 @@ import Testing
     )
     func trickyStrings(backend: String) throws {
         let mapper = try Mapper(backend: Backends.named(backend))
-        let reader = mapper.feed(
+        let reader = try mapper.feed(
             Item.self,
             from: TricklingSource(Array(Self.tricky.utf8)),
             options: FeedOptions(format: .array)
@@ -40,14 +40,14 @@ import Testing
     @Test("scalars and nested arrays are records too; an empty array is an empty feed")
     func scalarsAndEmpty() throws {
         let mapper = try Mapper()
-        let views = mapper.feed(
+        let views = try mapper.feed(
             from: TricklingSource(Array("[1, [2, [3]], \"x\", null, 12345678901]".utf8)),
             options: FeedOptions(format: .array)
         )
         var texts: [String] = []
         while let json = try views.next() { texts.append(json.description) }
         #expect(texts == ["1", "[2,[3]]", #""x""#, "null", "12345678901"])
-        let empty = mapper.feed(from: MemoryByteSource(Array(" [ ] ".utf8)), options: FeedOptions(format: .array))
+        let empty = try mapper.feed(from: MemoryByteSource(Array(" [ ] ".utf8)), options: FeedOptions(format: .array))
         #expect(try empty.next() == nil)
     }
 
@@ -56,7 +56,7 @@ import Testing
         let mapper = try Mapper()
         let text =
             "[\n  {\"id\": 1, \"name\": \"a\"},\n  {\"id\": 2 \"name\": \"b\"},\n  {\"id\": 3, \"name\": \"c\"}\n]"
-        let reader = mapper.feed(
+        let reader = try mapper.feed(
             Item.self,
             from: TricklingSource(Array(text.utf8)),
             options: FeedOptions(format: .array, errorPolicy: .skip)
@@ -78,7 +78,7 @@ import Testing
     func mappingErrorSkipped() throws {
         let mapper = try Mapper()
         let box = ErrorBox()
-        let reader = mapper.feed(
+        let reader = try mapper.feed(
             Item.self,
             from: Array(#"[{"id": 1, "name": "a"}, {"id": 2}, {"id": 3, "name": "c"}]"#.utf8),
             options: FeedOptions(format: .array, errorPolicy: .skip),
@@ -102,7 +102,7 @@ import Testing
     )
     func notOneArray(text: String, code: ParseError.Code) throws {
         let mapper = try Mapper()
-        let reader = mapper.feed(from: MemoryByteSource(Array(text.utf8)), options: FeedOptions(format: .array))
+        let reader = try mapper.feed(from: MemoryByteSource(Array(text.utf8)), options: FeedOptions(format: .array))
         var failure: FeedError?
         do {
             while try reader.next() != nil {}

@@ -20,7 +20,7 @@ import Testing
         let second = try Compression.gzip.compress(Self.items(501...1000))
         let path = try Self.temporaryFile(first + second)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let reader = try mapper.feed(Item.self, contentsOfFile: path)
+        let reader = try mapper.feed(Item.self, from: JSONFile(path))
         var ids: [Int] = []
         while let item = try reader.next() { ids.append(item.id) }
         #expect(ids == Array(1...1000))
@@ -31,7 +31,7 @@ import Testing
         let mapper = try Mapper()
         let whole = try Compression.gzip.compress(Self.items(1...2000))
         let cut = Array(whole.prefix(whole.count * 6 / 10))
-        let reader = mapper.feed(Item.self, from: cut)
+        let reader = try mapper.feed(Item.self, from: cut)
         var ids: [Int] = []
         var failure: FeedError?
         do {
@@ -50,7 +50,7 @@ import Testing
     func missingFile() throws {
         let mapper = try Mapper()
         do {
-            _ = try mapper.feed(Item.self, contentsOfFile: "/nonexistent/feed.ndjson")
+            _ = try mapper.feed(Item.self, from: JSONFile("/nonexistent/feed.ndjson"))
             Issue.record("expected an error")
         } catch {
             #expect(error.code == .unreadableInput)
@@ -82,7 +82,7 @@ import Testing
                 return count
             }
         }
-        let reader = mapper.feed(
+        let reader = try mapper.feed(
             Item.self,
             from: Generated(),
             options: FeedOptions(format: .ndjson, errorPolicy: .skip)
@@ -118,7 +118,7 @@ import Testing
         let count = try head.withUnsafeMutableBytes { try inflated.read(into: $0) }
         let firstLine = String(decoding: head[0..<count], as: UTF8.self).split(separator: "\n").first
         #expect(firstLine == #"{"id":1,"name":"line\n1"}"#)
-        let reader = try mapper.feed(Item.self, contentsOfFile: path)
+        let reader = try mapper.feed(Item.self, from: JSONFile(path))
         var back: [Item] = []
         while let item = try reader.next() { back.append(item) }
         #expect(back == items)

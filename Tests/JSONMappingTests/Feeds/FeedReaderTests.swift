@@ -19,7 +19,7 @@ import Testing
     )
     func ndjsonRecords(backend: String) throws {
         let mapper = try Mapper(backend: Backends.named(backend))
-        let reader = mapper.feed(Item.self, from: TricklingSource(ndjson(Self.lines)))
+        let reader = try mapper.feed(Item.self, from: TricklingSource(ndjson(Self.lines)))
         var items: [Item] = []
         while let item = try reader.next() { items.append(item) }
         #expect(items == [Item(id: 1, name: "one"), Item(id: 2, name: "two"), Item(id: 3, name: "three")])
@@ -40,7 +40,7 @@ import Testing
     )
     func stopAtBadLine(backend: String) throws {
         let mapper = try Mapper(backend: Backends.named(backend))
-        let reader = mapper.feed(Item.self, from: ndjson(Self.withBadLine))
+        let reader = try mapper.feed(Item.self, from: ndjson(Self.withBadLine))
         #expect(try reader.next() == Item(id: 1, name: "one"))
         do {
             let item = try reader.next()
@@ -68,7 +68,7 @@ import Testing
         options.addLogSink(sink)
         let mapper = try Mapper(backend: Backends.named(backend), options: options)
         let box = ErrorBox()
-        let reader = mapper.feed(
+        let reader = try mapper.feed(
             Item.self,
             from: ndjson(Self.withBadLine),
             options: FeedOptions(format: .ndjson, errorPolicy: .skip),
@@ -102,7 +102,7 @@ import Testing
         var feedOptions = FeedOptions(format: .ndjson, errorPolicy: .skip)
         feedOptions.maxLoggedErrorsPerSecond = 3
         let bad = Array(repeating: #"{"id": "x", "name": "bad"}"#, count: 50)
-        let reader = mapper.feed(Item.self, from: ndjson(bad + [#"{"id": 1, "name": "ok"}"#]), options: feedOptions)
+        let reader = try mapper.feed(Item.self, from: ndjson(bad + [#"{"id": 1, "name": "ok"}"#]), options: feedOptions)
         let items = reader.compactMap { try? $0.get() }
         #expect(items == [Item(id: 1, name: "ok")])
         #expect(reader.skippedCount == 50)
@@ -118,7 +118,7 @@ import Testing
         options.maxRecordSize = 64
         let long = #"{"id": 2, "name": "\#(String(repeating: "x", count: 10_000))"}"#
         let box = ErrorBox()
-        let reader = mapper.feed(
+        let reader = try mapper.feed(
             Item.self,
             from: TricklingSource(
                 ndjson([#"{"id": 1, "name": "a"}"#, long, #"{"id": 3, "name": "c"}"#]),
@@ -134,14 +134,14 @@ import Testing
         #expect(box.errors.first?.line == 2)
 
         options.errorPolicy = .stop
-        let stopping = mapper.feed(Item.self, from: ndjson([long]), options: options)
+        let stopping = try mapper.feed(Item.self, from: ndjson([long]), options: options)
         #expect(throws: FeedError.self) { try stopping.next() }
     }
 
     @Test("as a Sequence the elements are Results: under stop, the failure is the last one")
     func sequenceOfResults() throws {
         let mapper = try Mapper()
-        let results = Array(mapper.feed(Item.self, from: ndjson(Self.withBadLine)))
+        let results = Array(try mapper.feed(Item.self, from: ndjson(Self.withBadLine)))
         #expect(results.count == 2)
         #expect(try results[0].get() == Item(id: 1, name: "one"))
         guard case .failure(let error) = results[1] else {
@@ -154,12 +154,12 @@ import Testing
     @Test("a feed of JSON views, and a feed through any idiom's transform")
     func jsonAndTransform() throws {
         let mapper = try Mapper()
-        let views = mapper.feed(from: MemoryByteSource(ndjson(Self.lines)))
+        let views = try mapper.feed(from: MemoryByteSource(ndjson(Self.lines)))
         var names: [String] = []
         while let json = try views.next() { names.append(json["name"].string ?? "?") }
         #expect(names == ["one", "two", "three"])
         let rule = ObjectRule<Item>(Item()).required("id", \.id).required("name", \.name)
-        let ruled = mapper.feed(from: MemoryByteSource(ndjson(Self.lines))) { json in
+        let ruled = try mapper.feed(from: MemoryByteSource(ndjson(Self.lines))) { json in
             try mapper.decode(with: rule, from: json)
         }
         var ids: [Int] = []
@@ -171,7 +171,7 @@ import Testing
     func asyncSequence(backend: String) async throws {
         let mapper = try Mapper(backend: Backends.named(backend))
         var items: [Item] = []
-        for try await item in mapper.feed(Item.self, from: ndjson(Self.lines)).async {
+        for try await item in try mapper.feed(Item.self, from: ndjson(Self.lines)).async {
             items.append(item)
         }
         #expect(items.map(\.id) == [1, 2, 3])

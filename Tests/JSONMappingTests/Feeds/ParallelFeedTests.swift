@@ -8,7 +8,7 @@ import Testing
     func orderUnderDelays(backend: String) async throws {
         let mapper = try Mapper(backend: Backends.named(backend))
         let bytes = FeedInputTests.items(1...600)
-        let reader = mapper.feed(from: MemoryByteSource(bytes)) { json in
+        let reader = try mapper.feed(from: MemoryByteSource(bytes)) { json in
             usleep(UInt32.random(in: 0...400))
             return try mapper.decode(Item.self, from: json)
         }
@@ -22,7 +22,7 @@ import Testing
         let mapper = try Mapper()
         let lines = (1...100).map { $0 % 10 == 0 ? #"{"id": "bad"}"# : #"{"id": \#($0), "name": "n"}"# }
         let box = ErrorBox()
-        let skipping = mapper.feed(
+        let skipping = try mapper.feed(
             Item.self,
             from: ndjson(lines),
             options: FeedOptions(format: .ndjson, errorPolicy: .skip),
@@ -33,7 +33,7 @@ import Testing
         #expect(ids == (1...100).filter { $0 % 10 != 0 })
         #expect(box.errors.map(\.recordIndex) == Array(stride(from: 9, to: 100, by: 10)))
 
-        let stopping = mapper.feed(Item.self, from: ndjson(lines))
+        let stopping = try mapper.feed(Item.self, from: ndjson(lines))
         var before: [Int] = []
         do {
             for try await item in stopping.parallel(workers: 3, batchSize: 16) { before.append(item.id) }
@@ -55,7 +55,7 @@ import Testing
         // Fails once the first 200 records (and their newlines) have been handed out.
         let cut = ndjson(Array(lines.prefix(200))).count + 1
         let source = FailingSource(bytes: text, failAt: cut)
-        let reader = mapper.feed(Item.self, from: source)
+        let reader = try mapper.feed(Item.self, from: source)
         var ids: [Int] = []
         do {
             for try await item in reader.parallel(workers: workers, batchSize: batchSize) { ids.append(item.id) }
@@ -73,7 +73,7 @@ import Testing
         let source = EndlessSource()
         let seen = Atomic<Int>(0)
         let task = Task {
-            let reader = mapper.feed(Item.self, from: source, options: FeedOptions())
+            let reader = try mapper.feed(Item.self, from: source, options: FeedOptions())
             for try await _ in reader.parallel(workers: 2, batchSize: 32) {
                 seen.add(1, ordering: .relaxed)
             }
@@ -97,7 +97,7 @@ import Testing
         let source = EndlessSource()
         let seen = Atomic<Int>(0)
         let task = Task {
-            for try await _ in mapper.feed(Item.self, from: source).async {
+            for try await _ in try mapper.feed(Item.self, from: source).async {
                 seen.add(1, ordering: .relaxed)
                 await Task.yield()
             }

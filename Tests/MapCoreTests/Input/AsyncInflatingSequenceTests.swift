@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 /// An asynchronous sequence of the given chunks.

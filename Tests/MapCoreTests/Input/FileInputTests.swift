@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MapCore
+import MapIO
 import Synchronization
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
         #expect(error?.description == error?.message)
 
         let mapper = try textMapper()
-        let decoded = try #require(throws: MappingError.self) { try mapper.decode(String.self, fromFile: path) }
+        let decoded = try #require(throws: MappingError.self) { try mapper.decode(String.self, from: JSONFile(path)) }
         #expect(decoded.code == .unreadableInput)
         #expect(decoded.parseError?.code == .unreadableInput)
         #expect(LogEntry(error: decoded).kind == .input)
@@ -67,17 +68,17 @@ import Testing
         let mapper = try textMapper()
         let expected = try mapper.parse(plain)
         for path in [plainPath, gzipPath] {
-            #expect(try mapper.parse(contentsOfFile: path) == expected)
+            #expect(try mapper.parse(JSONFile(path)) == expected)
             #expect(try JSONFile(path).parsed(by: mapper) == expected)
-            #expect(try mapper.decode(JSON.self, fromFile: path) == expected)
-            #expect(try mapper.decode(String.self, fromFile: path) == #"["a","b","c"]"#)
+            #expect(try mapper.decode(JSON.self, from: JSONFile(path)) == expected)
+            #expect(try mapper.decode(String.self, from: JSONFile(path)) == #"["a","b","c"]"#)
             guard case .bytes(let text) = JSONFile(path).diagnosticsText else {
                 Issue.record("no diagnostics text for \(path)")
                 continue
             }
             #expect(text == plain)
         }
-        #expect(try mapper.parse(contentsOfFile: zlibPath, compression: .zlib) == expected)
+        #expect(try mapper.parse(JSONFile(zlibPath, compression: .zlib)) == expected)
         #expect(try JSONFile(zlibPath, compression: .zlib).parsed(by: mapper) == expected)
         #expect(
             try mapper.decode(String.self, from: MemoryByteSource(try Compression.gzip.compress(plain)))
@@ -93,7 +94,7 @@ import Testing
         var options = MappingOptions()
         options.diagnosticsHandler = { report in reports.withLock { $0.append(report) } }
         let mapper = try Mapper(backend: TextBackend(), options: options)
-        let error = try #require(throws: MappingError.self) { try mapper.decode(String.self, fromFile: path) }
+        let error = try #require(throws: MappingError.self) { try mapper.decode(String.self, from: JSONFile(path)) }
         #expect(error.code == .invalidJSON)
         #expect(error.parseError?.code == .trailingComma)
         let report = try #require(reports.withLock { $0.first })

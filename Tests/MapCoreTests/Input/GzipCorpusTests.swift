@@ -1,4 +1,5 @@
 import MapCore
+import MapIO
 import Testing
 
 @Suite struct GzipCorpusTests {
@@ -27,7 +28,7 @@ import Testing
         let mapper = try textMapper()
         let plain = try mapper.parse(try Corpus.bytes(name))
         #expect(try mapper.parse(try Corpus.bytes(name + ".gz")) == plain)
-        #expect(try mapper.parse(contentsOfFile: try Corpus.path(name + ".gz")) == plain)
-        #expect(try mapper.parse(contentsOfFile: try Corpus.path(name)) == plain)
+        #expect(try mapper.parse(JSONFile(try Corpus.path(name + ".gz"))) == plain)
+        #expect(try mapper.parse(JSONFile(try Corpus.path(name))) == plain)
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MapCore
+import MapIO
 import Testing
 
 /// A backend that checks the text with the package's scanner and hands back the whole text as one

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MapCore
+import MapIO
 import Synchronization
 import Testing
 
@@ -48,7 +49,7 @@ final class PaddingRecorder: JSONBackend, Sendable {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("padded-\(UUID()).json").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.text.utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        _ = try mapper.parse(contentsOfFile: path)
+        _ = try mapper.parse(JSONFile(path))
         _ = try mapper.parse(Data(Self.text.utf8))
         var short = Array(Self.text.utf8)
         short.reserveCapacity(short.count + 63)
@@ -68,7 +69,7 @@ final class PaddingRecorder: JSONBackend, Sendable {
         let mapper = try Mapper(backend: recorder)
         var bytes = Array(Self.text.utf8)
         bytes.reserveCapacity(bytes.count + 64)
-        let json = try compression == .none ? mapper.parse(bytes, compression: .none) : mapper.parse(bytes)
+        let json = try compression == .none ? mapper.parse(JSONBytes(bytes, compression: .none)) : mapper.parse(bytes)
         #expect(try json.decode(String.self) == Self.text)
         let calls = recorder.calls.withLock { $0 }
         #expect(calls.map(\.padded) == [true])

@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+import JSONMapping
 
 // canada.json: a GeoJSON FeatureCollection — one polygon of 480 rings, 55,563 points.
 

@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 // canada.json through throwing extraction: the GeoJSON models of Canada.swift as
 // `JSONDecodable` types. The coordinates come out of `=>` as a plain `[[[Double]]]`.

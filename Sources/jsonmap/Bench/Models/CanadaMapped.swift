@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 // canada.json through maps: the GeoJSON models of Canada.swift as `JSONConvertible` types. The
 // coordinates are a plain `[[[Double]]]`: nested arrays of a bridgeable type need no map.

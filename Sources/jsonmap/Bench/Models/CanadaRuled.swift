@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 // canada.json through rules: the `Mapped` GeoJSON models of CanadaMapped.swift, read by
 // `ObjectRule`s bound with key paths. The coordinates are arrays of arrays of arrays of

@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+import JSONMapping
 
 // citm_catalog.json: a concert hall's catalogue. Events, performances with their prices and seat
 // categories, and the name tables a booking app shows.

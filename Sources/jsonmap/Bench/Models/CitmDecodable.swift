@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 // citm_catalog.json through throwing extraction: the models of Citm.swift as `JSONDecodable`
 // types. The events table is a `[String: Event]`, read with `=>` like any other field.

@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 // citm_catalog.json through maps: the models of Citm.swift as `JSONConvertible` types. The
 // events table is a `[String: Event]`, mapped through `Event`'s own map like any other field.

@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 // citm_catalog.json through rules: the `Mapped` models of CitmMapped.swift, read by
 // `ObjectRule`s bound with key paths, field for field as their maps read them. The name tables

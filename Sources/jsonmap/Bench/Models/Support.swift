@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+import JSONMapping
 
 /// A corpus's top-level model, in any of the model families.
 protocol ModelChecksum {

@@ -1,5 +1,5 @@
 import Foundation
-import MapCore
+import JSONMapping
 
 // twitter.json: a search response. The fields an app showing tweets reads.
 

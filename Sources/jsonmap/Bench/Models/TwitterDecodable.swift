@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 // twitter.json through throwing extraction: the models of Twitter.swift as `JSONDecodable`
 // types built from `=>` (required) and `=>?` (missing or null gives nil). Nested models are

@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 // twitter.json through maps: the models of Twitter.swift as `JSONConvertible` types, whose one
 // `map` function both decodes and encodes them. Nested models are `JSONConvertible` too, so

@@ -1,4 +1,4 @@
-import MapCore
+import JSONMapping
 
 /// The corpus models read by Bender-style rules (`*Ruled.swift`): one `ObjectRule` per
 /// `Mapped` type, each field bound through a key path. The rules are the types' own `Mapped`

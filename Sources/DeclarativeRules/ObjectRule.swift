@@ -1,0 +1,506 @@
+public import MapCore
+
+/// A declarative rule for an object: the fields it must and may have, how each is read and
+/// where it goes — one description that both validates JSON into a value and dumps a value back
+/// (Bender's `ClassRule` and `StructRule` in one).
+///
+/// ```swift
+/// let folderRule = ObjectRule.recursive { folder in
+///     ObjectRule(Folder())
+///         .required("name", StringRule, \.name)
+///         .required("size", Int64Rule, \.size)
+///         .optional("folders", ArrayRule(itemRule: folder), \.folders)
+/// }
+/// let root = try folderRule.decode(json)
+/// ```
+///
+/// - The value is made by the factory **after** every field has been read: when a required field
+///   fails, the factory is never called (a Core Data insert never happens for invalid JSON).
+///   Then each field is bound in the order declared.
+/// - A field binds through a key path (`\.name`, `\.0` for a tuple) or a closure
+///   (`bind: { $0.name = $1 }`), which works for structs, tuples and any class — final or not,
+///   since the rule does not need `init()` or `inout Self`. A key path also dumps; a closure
+///   field dumps when given `dump:`, and is left out of the output otherwise.
+/// - A field's path may have several steps: `"message" / "payload" / "user" / "id"`.
+/// - A **required** field fails on a missing value, `null` (unless its rule gives `null` a
+///   meaning, as ``OptionalBridge`` and ``Presence`` do) or a value its rule rejects. An
+///   **optional** field accepts a missing value or `null` — it is then not bound — but a value
+///   that is there and fails its rule fails the object (Bender's semantics; a ``Map``'s
+///   optional link would skip it with a warning).
+/// - Failures read as a causal chain (``MappingError/causalChain``): `optional field "folders"
+///   of Folder → item #0 → mandatory field "size" → value of unexpected type "256 Error!",
+///   expected Int64`.
+///
+/// A rule is an immutable `Sendable` value, and a ``JSONBridge``: it can stand wherever a bridge
+/// can — `ArrayRule(itemRule:)`, a ``Map`` link's `~`, `mapper.decode(with: rule, from: bytes)`.
+public struct ObjectRule<Value>: JSONBridge {
+    @usableFromInline let factory: @Sendable () -> Value
+    @usableFromInline let fields: [RuleField<Value>]
+    /// Bytes of the scratch space the fields are read into: their slots, then one flag each.
+    @usableFromInline let slotsSize: Int
+    @usableFromInline let slotsAlignment: Int
+    @usableFromInline let typeName: String
+    /// Keeps a ``recursive(_:)`` rule's box alive (see ``RecursiveRule``).
+    let anchor: (any AnyObject & Sendable)?
+    /// The decode loop, specialized for `Value`: made where the rule is made (in the caller's
+    /// module, the initializers being inlinable), so that a caller that reaches ``decode(_:in:)``
+    /// generically — `mapper.decode(with: rule, from:)`, a rule inside a generic bridge — still
+    /// runs the loop without looking up generic metadata at every step.
+    @usableFromInline let specializedDecode: @Sendable (ObjectRule, JSON, MappingContext) throws -> Value
+
+    /// A rule whose values start as `factory()` — `ObjectRule(Folder())` — before the fields are
+    /// bound. The factory runs once per decoded value, and only when every field was read.
+    @inlinable
+    public init(_ factory: @autoclosure @escaping @Sendable () -> Value) {
+        self.init(factory: factory)
+    }
+
+    /// A rule whose values start as `factory()` before the fields are bound.
+    @inlinable
+    public init(_ type: Value.Type = Value.self, factory: @escaping @Sendable () -> Value) {
+        self.init(
+            factory: factory,
+            fields: [],
+            slotsSize: 0,
+            slotsAlignment: 1,
+            anchor: nil,
+            specializedDecode: { rule, json, context in try rule.decodeFields(json, in: context) }
+        )
+    }
+
+    @usableFromInline
+    init(
+        factory: @escaping @Sendable () -> Value,
+        fields: [RuleField<Value>],
+        slotsSize: Int,
+        slotsAlignment: Int,
+        anchor: (any AnyObject & Sendable)?,
+        specializedDecode: @escaping @Sendable (ObjectRule, JSON, MappingContext) throws -> Value
+    ) {
+        self.factory = factory
+        self.fields = fields
+        self.slotsSize = slotsSize
+        self.slotsAlignment = slotsAlignment
+        self.typeName = "\(Value.self)"
+        self.anchor = anchor
+        self.specializedDecode = specializedDecode
+    }
+
+    /// Always ``JSONKind/object``.
+    public var kind: JSONKind? { .object }
+
+    /// The rule with one more field, whose value takes a slot of `size` bytes.
+    @usableFromInline
+    func adding(_ makeField: (_ offset: Int) -> RuleField<Value>, size: Int, alignment: Int) -> ObjectRule {
+        let offset = (slotsSize + alignment - 1) / alignment * alignment
+        return ObjectRule(
+            factory: factory,
+            fields: fields + [makeField(offset)],
+            slotsSize: offset + size,
+            slotsAlignment: max(slotsAlignment, alignment),
+            anchor: anchor,
+            specializedDecode: specializedDecode
+        )
+    }
+
+    // MARK: Decoding
+
+    /// Reads every field into scratch space, then — when none failed — makes the value and binds
+    /// the fields in order. The first failure is thrown, through this field in its
+    /// ``MappingError/ruleTrail``; with ``MappingOptions/collectsAllErrors``, every field is read
+    /// first and each failure recorded.
+    // Inlinable, so that the loops specialize for `Value` in the caller's module: unspecialized,
+    // each step of them looked up generic metadata at run time (twice the map row's cost).
+    @inlinable
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        try specializedDecode(self, json, context)
+    }
+
+    /// The loop of ``decode(_:in:)``.
+    @inlinable
+    func decodeFields(_ json: JSON, in context: MappingContext) throws -> Value {
+        guard json.kind == .object else {
+            throw context.kindError(expected: .object, at: json, targetType: typeName)
+        }
+        let flagsOffset = slotsSize
+        return try withUnsafeTemporaryAllocation(
+            byteCount: flagsOffset + fields.count,
+            alignment: slotsAlignment
+        ) { scratch in
+            // A rule with no fields still has a flag byte's worth of nothing: base may be nil.
+            guard let base = scratch.baseAddress else { return factory() }
+            let flags = base + flagsOffset
+            flags.initializeMemory(as: UInt8.self, repeating: 0, count: fields.count)
+            var firstFailure: MappingError?
+            for index in 0..<fields.count {
+                let field = fields[index]
+                do {
+                    if try field.read(json, context, base + field.offset) {
+                        flags.storeBytes(of: 1, toByteOffset: index, as: UInt8.self)
+                    }
+                } catch {
+                    let failure = field.failed(error, in: context, ruleType: typeName)
+                    if firstFailure == nil { firstFailure = failure }
+                    guard context.collectsAllErrors else { break }
+                    context.recordFailure(failure)
+                }
+            }
+            if let firstFailure {
+                for index in fields.indices where flags.load(fromByteOffset: index, as: UInt8.self) == 1 {
+                    fields[index].discard(base + fields[index].offset)
+                }
+                throw firstFailure
+            }
+            var object = factory()
+            for index in fields.indices where flags.load(fromByteOffset: index, as: UInt8.self) == 1 {
+                fields[index].bind(&object, base + fields[index].offset)
+            }
+            return object
+        }
+    }
+
+    // MARK: Encoding
+
+    /// Writes an object of every field that can dump (key paths, and closures given `dump:`);
+    /// a required field's failure fails the encode, an optional `nil` is left out (or written as
+    /// `null` under ``MappingOptions/encodesNilAsNull``).
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        try encodeObject(to: writer, in: context) { encoder in
+            for field in fields {
+                guard let write = field.write else { continue }
+                if let failure = write(value, encoder) {
+                    return failure.passing(through: .field(field.name, isRequired: field.isRequired, of: typeName))
+                }
+            }
+            return nil
+        }
+    }
+}
+
+/// One field of an ``ObjectRule``, its value's type erased: reads into a slot of scratch space,
+/// binds from it, writes from the object.
+@usableFromInline
+struct RuleField<Object>: Sendable {
+    /// The path as written, `/`-separated: `"size"`, `"owner/id"`.
+    let name: String
+    let isRequired: Bool
+    /// Where the field's slot starts in the scratch space.
+    @usableFromInline let offset: Int
+    /// Reads the value into the slot; `false` when an optional field is absent (nothing stored).
+    @usableFromInline let read: @Sendable (JSON, MappingContext, UnsafeMutableRawPointer) throws -> Bool
+    /// Moves the value out of the slot into the object.
+    @usableFromInline let bind: @Sendable (inout Object, UnsafeMutableRawPointer) -> Void
+    /// Destroys the value in the slot (another field failed).
+    @usableFromInline let discard: @Sendable (UnsafeMutableRawPointer) -> Void
+    /// Writes the field from the object; `nil` when the field cannot dump.
+    @usableFromInline let write: (@Sendable (Object, ObjectEncoder) -> MappingError?)?
+
+    @usableFromInline
+    init(
+        path: JSONPath,
+        isRequired: Bool,
+        offset: Int,
+        read: @escaping @Sendable (JSON, MappingContext, UnsafeMutableRawPointer) throws -> Bool,
+        bind: @escaping @Sendable (inout Object, UnsafeMutableRawPointer) -> Void,
+        discard: @escaping @Sendable (UnsafeMutableRawPointer) -> Void,
+        write: (@Sendable (Object, ObjectEncoder) -> MappingError?)?
+    ) {
+        self.name = path.components.map { component in
+            switch component {
+            case .key(let key): key
+            case .index(let index): String(index)
+            }
+        }.joined(separator: "/")
+        self.isRequired = isRequired
+        self.offset = offset
+        self.read = read
+        self.bind = bind
+        self.discard = discard
+        self.write = write
+    }
+
+    /// The failure as it leaves this field.
+    @usableFromInline
+    func failed(_ error: any Error, in context: MappingContext, ruleType: String) -> MappingError {
+        let failure =
+            (error as? MappingError)
+            ?? MappingError(code: .other, path: context.path, message: "\(error)", underlyingError: error)
+        return failure.passing(through: .field(name, isRequired: isRequired, of: ruleType))
+    }
+}
+
+// MARK: - Declaring fields
+
+extension ObjectRule {
+    /// The value at `path` below the object: a single key looked up directly.
+    @inlinable
+    static func lookUp(_ path: JSONPath, in json: JSON, context: MappingContext) -> JSON {
+        if path.components.count == 1, case .key(let key) = path.components[0] {
+            context.noteKeyRead(key, in: json)
+            return json[key]
+        }
+        context.noteKeyReads(along: path, from: json)
+        return json[path]
+    }
+
+    /// Reads a required field: whatever `rule` makes of the value, missing and `null` included.
+    @inlinable
+    static func readRequired<R: JSONBridge>(
+        _ path: JSONPath,
+        _ rule: R,
+        _ json: JSON,
+        _ context: MappingContext,
+        into slot: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        let value = lookUp(path, in: json, context: context)
+        do {
+            slot.initializeMemory(as: R.Value.self, to: try rule.decode(value, in: context))
+        } catch {
+            throw context.wrap(error, at: value, targetType: "\(R.Value.self)")
+        }
+        return true
+    }
+
+    /// Reads an optional field: nothing stored for a missing value or `null`; a value `rule`
+    /// rejects — or a path that runs into a scalar — fails.
+    @inlinable
+    static func readOptional<R: JSONBridge>(
+        _ path: JSONPath,
+        _ rule: R,
+        _ json: JSON,
+        _ context: MappingContext,
+        into slot: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        let value = lookUp(path, in: json, context: context)
+        guard let kind = value.kind else {
+            if value.isLookupInWrongKind {
+                throw context.kindError(expected: rule.kind, at: value, targetType: "\(R.Value.self)")
+            }
+            return false
+        }
+        guard kind != .null else { return false }
+        do {
+            slot.initializeMemory(as: R.Value.self, to: try rule.decode(value, in: context))
+        } catch {
+            throw context.wrap(error, at: value, targetType: "\(R.Value.self)")
+        }
+        return true
+    }
+
+    @inlinable
+    func field<R: JSONBridge>(
+        _ path: JSONPath,
+        _ rule: R,
+        isRequired: Bool,
+        bind: @escaping @Sendable (inout Value, R.Value) -> Void,
+        write: (@Sendable (Value, ObjectEncoder) -> MappingError?)?
+    ) -> ObjectRule {
+        let read: @Sendable (JSON, MappingContext, UnsafeMutableRawPointer) throws -> Bool
+        if isRequired {
+            read = { json, context, slot in try Self.readRequired(path, rule, json, context, into: slot) }
+        } else {
+            read = { json, context, slot in try Self.readOptional(path, rule, json, context, into: slot) }
+        }
+        return adding(
+            { offset in
+                RuleField(
+                    path: path,
+                    isRequired: isRequired,
+                    offset: offset,
+                    read: read,
+                    bind: { object, slot in bind(&object, slot.assumingMemoryBound(to: R.Value.self).move()) },
+                    discard: { slot in slot.assumingMemoryBound(to: R.Value.self).deinitialize(count: 1) },
+                    write: write
+                )
+            },
+            size: MemoryLayout<R.Value>.size,
+            alignment: MemoryLayout<R.Value>.alignment
+        )
+    }
+
+    /// Writes a field's value at its path.
+    @inlinable
+    static func writer<R: JSONBridge>(
+        _ path: JSONPath,
+        _ rule: R,
+        isRequired: Bool,
+        _ read: @escaping @Sendable (Value) -> R.Value?
+    ) -> @Sendable (Value, ObjectEncoder) -> MappingError? {
+        let parent = Array(path.components.dropLast())
+        let last = path.components.last
+        return { object, encoder in
+            guard let value = read(object) else {
+                if isRequired {
+                    return encoder.context.withSteps(path) {
+                        encoder.context.encodingError(
+                            .missingKey,
+                            message: "the required field \(path) is nil",
+                            targetType: "\(R.Value.self)"
+                        )
+                    }
+                }
+                if encoder.context.options.encodesNilAsNull { encoder.writeNull(parent: parent, last: last) }
+                return nil
+            }
+            return encoder.write(value, with: rule, parent: parent, last: last, required: isRequired)
+                ? nil : encoder.failure
+        }
+    }
+
+    /// A required field read by `rule` into the property at `keyPath`, and dumped from it.
+    @inlinable
+    public func required<R: JSONBridge>(
+        _ path: JSONPath,
+        _ rule: R,
+        _ keyPath: any WritableKeyPath<Value, R.Value> & Sendable
+    ) -> ObjectRule {
+        field(
+            path,
+            rule,
+            isRequired: true,
+            bind: { $0[keyPath: keyPath] = $1 },
+            write: Self.writer(path, rule, isRequired: true) { $0[keyPath: keyPath] }
+        )
+    }
+
+    /// A required field read by `rule` and bound by a closure (`{ $0.name = $1 }`); dumped
+    /// through `dump` when given, left out of the output otherwise.
+    @inlinable
+    public func required<R: JSONBridge>(
+        _ path: JSONPath,
+        _ rule: R,
+        bind: @escaping @Sendable (inout Value, R.Value) -> Void,
+        dump: (@Sendable (Value) -> R.Value)? = nil
+    ) -> ObjectRule {
+        field(
+            path,
+            rule,
+            isRequired: true,
+            bind: bind,
+            write: dump.map { dump in Self.writer(path, rule, isRequired: true) { dump($0) } }
+        )
+    }
+
+    /// A required field of a ``Bridgeable`` type, read by the type's own bridge into `keyPath`.
+    @inlinable
+    public func required<T: Bridgeable>(_ path: JSONPath, _ keyPath: any WritableKeyPath<Value, T> & Sendable)
+        -> ObjectRule
+    {
+        required(path, ImplicitBridge<T>(), keyPath)
+    }
+
+    /// An optional field read by `rule` into the optional property at `keyPath`: left as it is
+    /// when the value is missing or `null`; dumped when not `nil`.
+    @inlinable
+    public func optional<R: JSONBridge>(
+        _ path: JSONPath,
+        _ rule: R,
+        _ keyPath: any WritableKeyPath<Value, R.Value?> & Sendable
+    ) -> ObjectRule {
+        field(
+            path,
+            rule,
+            isRequired: false,
+            bind: { $0[keyPath: keyPath] = $1 },
+            write: Self.writer(path, rule, isRequired: false) { $0[keyPath: keyPath] }
+        )
+    }
+
+    /// An optional field read by `rule` and bound by a closure, which is not called when the
+    /// value is missing or `null`; dumped through `dump` (`nil`: left out) when given.
+    @inlinable
+    public func optional<R: JSONBridge>(
+        _ path: JSONPath,
+        _ rule: R,
+        bind: @escaping @Sendable (inout Value, R.Value) -> Void,
+        dump: (@Sendable (Value) -> R.Value?)? = nil
+    ) -> ObjectRule {
+        field(
+            path,
+            rule,
+            isRequired: false,
+            bind: bind,
+            write: dump.map { dump in Self.writer(path, rule, isRequired: false) { dump($0) } }
+        )
+    }
+
+    /// An optional field of a ``Bridgeable`` type, read by the type's own bridge into `keyPath`.
+    @inlinable
+    public func optional<T: Bridgeable>(_ path: JSONPath, _ keyPath: any WritableKeyPath<Value, T?> & Sendable)
+        -> ObjectRule
+    {
+        optional(path, ImplicitBridge<T>(), keyPath)
+    }
+}
+
+// MARK: - Recursion
+
+extension ObjectRule {
+    /// A rule that refers to itself — a folder of folders — built without changing a rule after
+    /// it is made: `build` receives a stand-in for the finished rule and returns the rule.
+    ///
+    /// ```swift
+    /// let folderRule = ObjectRule.recursive { folder in
+    ///     ObjectRule(Folder())
+    ///         .required("name", StringRule, \.name)
+    ///         .optional("folders", ArrayRule(itemRule: folder), \.folders)
+    /// }
+    /// ```
+    ///
+    /// The stand-in must only be stored in the rule `build` returns, not used on its own.
+    public static func recursive(_ build: (RecursiveRule<Value>) -> ObjectRule<Value>) -> ObjectRule<Value> {
+        let box = RecursionBox<Value>()
+        let inner = build(RecursiveRule(box: box))
+        box.rule = inner
+        return ObjectRule(
+            factory: inner.factory,
+            fields: inner.fields,
+            slotsSize: inner.slotsSize,
+            slotsAlignment: inner.slotsAlignment,
+            anchor: box,
+            specializedDecode: inner.specializedDecode
+        )
+    }
+}
+
+/// The stand-in for a rule inside its own definition (see ``ObjectRule/recursive(_:)``).
+///
+/// It refers to the finished rule weakly: the rule `recursive` returns keeps it alive, so that a
+/// self-referring rule is not a reference cycle.
+public struct RecursiveRule<Value>: JSONBridge {
+    weak var box: RecursionBox<Value>?
+
+    init(box: RecursionBox<Value>) {
+        self.box = box
+    }
+
+    /// Always ``JSONKind/object``.
+    public var kind: JSONKind? { .object }
+
+    /// Decodes with the finished rule.
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        guard let rule = box?.rule else { throw Self.released(context) }
+        return try rule.decode(json, in: context)
+    }
+
+    /// Encodes with the finished rule.
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        guard let rule = box?.rule else { throw Self.released(context) }
+        try rule.encode(value, to: writer, in: context)
+    }
+
+    private static func released(_ context: MappingContext) -> MappingError {
+        context.encodingError(
+            .other,
+            message: "a recursive rule's stand-in was used after its rule was released",
+            targetType: "\(Value.self)"
+        )
+    }
+}
+
+/// Holds a recursive rule for its stand-ins.
+// `rule` is written once, inside `ObjectRule.recursive`, before any stand-in or the rule is
+// returned; afterwards it is only read, so sharing the box between tasks is safe.
+final class RecursionBox<Value>: @unchecked Sendable {
+    var rule: ObjectRule<Value>?
+}

@@ -1,0 +1,132 @@
+public import MapCore
+
+/// A type decoded by a throwing function (Decodable's protocol), usually written with `=>`:
+///
+/// ```swift
+/// struct Repository: JSONDecodable {
+///     let name: String
+///     let stars: Int
+///     let language: String?
+///     let owner: User          // JSONDecodable too
+///
+///     static func decode(_ j: JSON) throws -> Repository {
+///         try Repository(
+///             name: j => "nested" => "name",
+///             stars: j => "stargazers_count",
+///             language: j =>? "language",
+///             owner: j => "owner"
+///         )
+///     }
+/// }
+/// ```
+///
+/// A `JSONDecodable` type is ``Bridgeable`` through ``JSONDecodableBridge``, so it decodes
+/// wherever a bridgeable type does — at the top level of a ``Mapper``, as `[T]`, `[String: T]`,
+/// `T?`, and as the result of `=>`. When the decode was started by a mapper, `=>` inside
+/// `decode(_:)` uses that mapper's options (overrides, date strategy) and diagnostics.
+///
+/// It decodes only: encoding a `JSONDecodable` value through its implicit bridge fails with
+/// ``MappingError/Code/unsupportedValue``. A type that also encodes is a ``JSONConvertible``
+/// or has a ``Bridge`` of its own.
+public protocol JSONDecodable: Bridgeable {
+    /// The value `json` holds; throws a ``MappingError`` (any other error is wrapped as
+    /// ``MappingError/Code/other`` with `json`'s path).
+    static func decode(_ json: JSON) throws -> Self
+}
+
+extension JSONDecodable {
+    /// ``JSONDecodableBridge``: the type's own `decode(_:)`.
+    public static var bridge: JSONDecodableBridge<Self> { JSONDecodableBridge() }
+}
+
+/// The bridge of a ``JSONDecodable`` type: decodes with its `decode(_:)`, making the context
+/// current so that `=>` inside reads with the mapper's options; does not encode.
+public struct JSONDecodableBridge<Value: JSONDecodable>: JSONBridge {
+    /// The bridge of `Value.decode(_:)`.
+    @inlinable
+    public init() {}
+
+    /// `nil`: `decode(_:)` may read any kind.
+    public var kind: JSONKind? { nil }
+
+    /// Calls `Value.decode(json)` with `context` current; a missing value or `null` fails before
+    /// (with ``MappingError/Code/missingKey`` / ``MappingError/Code/nullValue`` at its own path) —
+    /// `null` is `nil` for an optional through ``OptionalBridge``.
+    @inlinable
+    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+        guard let kind = json.kind, kind != .null else {
+            throw context.kindError(expected: nil, at: json, targetType: "\(Value.self)")
+        }
+        do {
+            return try context.makeCurrent { try Value.decode(json) }
+        } catch {
+            throw context.wrap(error, at: json, targetType: "\(Value.self)")
+        }
+    }
+
+    /// Throws ``MappingError/Code/unsupportedValue``: a `JSONDecodable` type only decodes.
+    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        throw context.encodingError(
+            .unsupportedValue,
+            message: "\(Value.self) is JSONDecodable, which only decodes; give it a bridge to encode it",
+            targetType: "\(Value.self)"
+        )
+    }
+}
+
+// MARK: - Reads with Decodable's semantics
+
+extension JSON {
+    /// The value at `key` as `T` — the named form of `json => key`.
+    ///
+    /// Missing, `null` (unless `T` is optional), another kind or an invalid value all throw a
+    /// ``MappingError`` with the path from the document's root.
+    @inlinable
+    public func value<T: Bridgeable>(_ type: T.Type = T.self, at key: String) throws -> T {
+        let context = MappingContext.current
+        context?.noteKeyRead(key, in: self)
+        return try extracted(self[key], in: context)
+    }
+
+    /// The value at `path` as `T` — the named form of `json => path`.
+    @inlinable
+    public func value<T: Bridgeable>(_ type: T.Type = T.self, at path: JSONPath) throws -> T {
+        let context = MappingContext.current
+        context?.noteKeyReads(along: path, from: self)
+        return try extracted(self[path], in: context)
+    }
+
+    /// The value at `key` as `T`, or `nil` when the key is missing or the value `null` — the
+    /// named form of `json =>? key`. Another kind or an invalid value still throws.
+    @inlinable
+    public func valueIfPresent<T: Bridgeable>(_ type: T.Type = T.self, at key: String) throws -> T? {
+        let context = MappingContext.current
+        context?.noteKeyRead(key, in: self)
+        let target = self[key]
+        guard let kind = target.kind, kind != .null else { return nil }
+        return try extracted(target, in: context)
+    }
+
+    /// The value at `path` as `T`, or `nil` when any step of the path is missing or the value
+    /// `null` — the named form of `json =>? path`.
+    @inlinable
+    public func valueIfPresent<T: Bridgeable>(_ type: T.Type = T.self, at path: JSONPath) throws -> T? {
+        let context = MappingContext.current
+        context?.noteKeyReads(along: path, from: self)
+        let target = self[path]
+        guard let kind = target.kind, kind != .null else { return nil }
+        return try extracted(target, in: context)
+    }
+
+    @inlinable
+    func extracted<T: Bridgeable>(_ target: JSON, in context: MappingContext?) throws -> T {
+        if let context {
+            do {
+                return try ImplicitBridge<T>().decode(target, in: context)
+            } catch {
+                throw context.wrap(error, at: target, targetType: "\(T.self)")
+            }
+        }
+        return try target.decode(T.self)
+    }
+}

@@ -1,0 +1,239 @@
+public import MapCore
+
+/// A feed as an `AsyncSequence`: the records of a ``FeedReader``, read on the consuming task.
+///
+/// Cancelling the consuming task ends the sequence at the next record: no more input is read.
+public struct AsyncFeed<Element: Sendable>: AsyncSequence {
+    /// The reader, consumed by the one iterator.
+    let reader: FeedReader<Element>
+
+    /// Throws ``FeedError`` as ``FeedReader/next()`` does.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let reader: FeedReader<Element>
+
+        public mutating func next() async throws(FeedError) -> Element? {
+            guard !Task.isCancelled else { return nil }
+            return try reader.next()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(reader: reader) }
+}
+
+// The reader inside is used by one iterator on one task at a time; the sequence is handed to the
+// task that consumes it, and never iterated from two.
+extension AsyncFeed: @unchecked Sendable {}
+
+extension FeedReader {
+    /// The records as an `AsyncSequence`, read on the consuming task; iterate it once.
+    public var async: AsyncFeed<Element> { AsyncFeed(reader: self) }
+
+    /// The records parsed and mapped on `workers` tasks, `batchSize` records at a time, yielded in
+    /// the feed's order. While the workers map one batch, the consuming task reads, inflates and
+    /// splits the next, so at most two batches are held. Cancelling the consuming task ends the
+    /// sequence at the next batch; at most the batch already read ahead is read.
+    public func parallel(workers: Int = 2, batchSize: Int = 256) -> ParallelFeed<Element> {
+        ParallelFeed(reader: self, workers: Swift.max(1, workers), batchSize: Swift.max(1, batchSize))
+    }
+}
+
+/// A feed whose records are parsed and mapped in parallel and yielded in order; see
+/// ``FeedReader/parallel(workers:batchSize:)``.
+public struct ParallelFeed<Element: Sendable>: AsyncSequence {
+    let reader: FeedReader<Element>
+    let workers: Int
+    let batchSize: Int
+
+    /// Throws ``FeedError`` as ``FeedReader/next()`` does.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let reader: FeedReader<Element>
+        let workers: Int
+        let batchSize: Int
+        var ready: [Result<Element, FeedError>] = []
+        var readyIndex = 0
+        var inputDone = false
+        /// The next batch, read while the workers mapped the current one.
+        var ahead: [(bytes: [UInt8], record: FeedSplitter.Record)]?
+        /// An error reading ahead met, thrown once the records before it are yielded.
+        var aheadError: FeedError?
+
+        public mutating func next() async throws(FeedError) -> Element? {
+            while true {
+                if Task.isCancelled { return nil }
+                while readyIndex < ready.count {
+                    let outcome = ready[readyIndex]
+                    readyIndex += 1
+                    switch outcome {
+                    case .success(let value): return value
+                    case .failure(let error): try reader.cursor.handle(error)
+                    }
+                }
+                if let error = aheadError, ahead?.isEmpty ?? true {
+                    aheadError = nil
+                    inputDone = true
+                    throw error
+                }
+                if inputDone, ahead?.isEmpty ?? true { return nil }
+                try await fillBatch()
+            }
+        }
+
+        /// One batch read from the input: up to `batchSize` raw records in order, whether the input
+        /// ended, and the error that ended it, kept for after the records read before it.
+        typealias Batch = (records: [(bytes: [UInt8], record: FeedSplitter.Record)], ended: Bool, error: FeedError?)
+
+        /// Reads one batch. Static, so that the read ahead (on this task, while the workers run)
+        /// touches no state of the iterator.
+        private static func readBatch(from reader: FeedReader<Element>, batchSize: Int) -> Batch {
+            var raw: [(bytes: [UInt8], record: FeedSplitter.Record)] = []
+            raw.reserveCapacity(batchSize)
+            while raw.count < batchSize {
+                do {
+                    guard let next = try reader.nextRawRecord() else { return (raw, true, nil) }
+                    raw.append(next)
+                } catch {
+                    return (raw, true, error)
+                }
+            }
+            return (raw, false, nil)
+        }
+
+        /// Takes a batch read from the input into the iterator's state and returns its records.
+        private mutating func accept(_ batch: Batch) -> [(bytes: [UInt8], record: FeedSplitter.Record)] {
+            if batch.ended { inputDone = true }
+            if let error = batch.error { aheadError = error }
+            return batch.records
+        }
+
+        /// Maps the batch read ahead (the first batch is read now) on the workers, and meanwhile
+        /// reads the next one on this task, so that inflating and splitting overlap the mapping.
+        private mutating func fillBatch() async throws(FeedError) {
+            let raw = ahead ?? accept(Self.readBatch(from: reader, batchSize: batchSize))
+            ahead = nil
+            let decoder = reader.cursor.processor.decoder
+            let records = raw
+            let slices = Swift.min(workers, Swift.max(1, records.count))
+            var results = [Result<Element, FeedError>?](repeating: nil, count: records.count)
+            let readsAhead = !inputDone
+            let reader = self.reader
+            let batchSize = self.batchSize
+            let next = await withTaskGroup(of: (Int, [Result<Element, FeedError>]).self, returning: Batch?.self) {
+                group in
+                for slice in 0..<slices {
+                    group.addTask {
+                        var out: [Result<Element, FeedError>] = []
+                        var index = slice
+                        while index < records.count {
+                            if Task.isCancelled { break }
+                            out.append(
+                                records[index].bytes.withUnsafeBytes { decoder.decode($0, at: records[index].record) }
+                            )
+                            index += slices
+                        }
+                        return (slice, out)
+                    }
+                }
+                let next = readsAhead ? Self.readBatch(from: reader, batchSize: batchSize) : nil
+                for await (slice, out) in group {
+                    for (position, outcome) in out.enumerated() {
+                        results[slice + position * slices] = outcome
+                    }
+                }
+                return next
+            }
+            ahead = next.map { accept($0) }
+            ready = []
+            ready.reserveCapacity(records.count)
+            for outcome in results {
+                // A slot is empty only when the task was cancelled; the sequence ends then.
+                guard let outcome else {
+                    inputDone = true
+                    break
+                }
+                ready.append(outcome)
+            }
+            readyIndex = 0
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(reader: reader, workers: workers, batchSize: batchSize)
+    }
+}
+
+// As for AsyncFeed: one consumer, one task at a time.
+extension ParallelFeed: @unchecked Sendable {}
+
+/// A feed read from an `AsyncSequence` of byte chunks — a network body, a pipe — inflated when
+/// it is gzip, cut into records and mapped as they arrive; see
+/// ``Mapper/feed(_:chunks:options:onError:file:line:function:)``.
+///
+/// Throws ``FeedError``: the first bad record under the stop policy; input that cannot be read or
+/// inflated (the chunk sequence's own errors become ``MappingError/Code/unreadableInput``), and
+/// (arrays) malformed JSON, under either policy. Cancelling the consuming task ends it at the next
+/// record.
+///
+/// `Sendable` only as far as its chunk sequence is: it is meant to be made and consumed by one task.
+public struct AsyncChunkFeed<Element: Sendable, Chunks: AsyncSequence>: AsyncSequence
+where Chunks.Element == [UInt8] {
+    let chunks: AsyncInflatingSequence<Chunks>
+    let makeCursor: () -> FeedCursor<Element>
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var chunks: AsyncInflatingSequence<Chunks>.AsyncIterator
+        let cursor: FeedCursor<Element>
+
+        public mutating func next() async throws(FeedError) -> Element? {
+            while !Task.isCancelled {
+                switch try cursor.nextValue() {
+                case .value(let value): return value
+                case .end: return nil
+                case .needsInput:
+                    do {
+                        if let chunk = try await chunks.next() {
+                            chunk.withUnsafeBytes { cursor.append($0) }
+                        } else {
+                            cursor.endOfInput()
+                        }
+                    } catch {
+                        throw cursor.inputFailed(
+                            (error as? ParseError).map { MappingError(parseError: $0) }
+                                ?? MappingError(code: .unreadableInput, message: "\(error)", underlyingError: error)
+                        )
+                    }
+                }
+            }
+            return nil
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(chunks: chunks.makeAsyncIterator(), cursor: makeCursor())
+    }
+}
+
+extension Mapper {
+    /// A feed of `T`s from an `AsyncSequence` of byte chunks (gzip detected as
+    /// ``FeedOptions/compression`` says): records are cut and mapped as the chunks arrive,
+    /// holding only the current record and the chunk being read.
+    public func feed<T: Bridgeable & Sendable, Chunks: AsyncSequence>(
+        _ type: T.Type,
+        chunks: Chunks,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) -> AsyncChunkFeed<T, Chunks> where Chunks.Element == [UInt8] {
+        let recordMapper = feedRecordMapper()
+        let callSite = CallSite(file: file, line: line, function: function)
+        return AsyncChunkFeed(
+            chunks: chunks.inflated(options.compression, maxInflatedSize: parseOptions.maxInflatedSize),
+            makeCursor: { [self] in
+                FeedCursor(mapper: self, options: options, callSite: callSite, onError: onError) { json in
+                    try recordMapper.decode(T.self, from: json, file: file, line: line, function: function)
+                }
+            }
+        )
+    }
+}

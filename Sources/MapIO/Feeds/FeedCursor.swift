@@ -1,0 +1,134 @@
+import MapCore
+
+/// The reading state every feed shares — the splitter, the error policy, whether the feed has
+/// ended — whatever brings its bytes in: a ``ByteSource`` read on the spot (``FeedReader``) or
+/// async chunks (``AsyncChunkFeed``).
+final class FeedCursor<Element: Sendable> {
+    enum RecordStep {
+        case record(FeedSplitter.Record)
+        case needsInput
+        case end
+    }
+
+    enum ValueStep {
+        case value(Element)
+        case needsInput
+        case end
+    }
+
+    private(set) var splitter: FeedSplitter
+    let processor: FeedRecordProcessor<Element>
+    private(set) var finished = false
+
+    /// A cursor at the start of a feed read as `options` say, each record parsed by `mapper`'s
+    /// backend and made into an element by `transform`.
+    init(
+        mapper: Mapper,
+        options: FeedOptions,
+        callSite: CallSite,
+        onError: (@Sendable (FeedError) -> Void)?,
+        transform: @escaping @Sendable (JSON) throws -> Element
+    ) {
+        splitter = FeedSplitter(
+            format: options.format,
+            maxRecordSize: options.maxRecordSize,
+            parseOptions: mapper.parseOptions,
+            backend: mapper.backend.name
+        )
+        processor = FeedRecordProcessor(
+            mapper: mapper,
+            options: options,
+            callSite: callSite,
+            onError: onError,
+            transform: transform
+        )
+    }
+
+    /// The next record's place in ``splitter``'s bytes; records that cannot be read go through
+    /// the error policy on the way.
+    func nextRecord() throws(FeedError) -> RecordStep {
+        while !finished {
+            let step: FeedSplitter.Step
+            do {
+                step = try splitter.next()
+            } catch {
+                throw ending(error)
+            }
+            switch step {
+            case .record(let record): return .record(record)
+            case .failed(let error): try handle(error)
+            case .needsInput: return .needsInput
+            case .end: finish()
+            }
+        }
+        return .end
+    }
+
+    /// The next record parsed and mapped; bad ones go through the error policy.
+    func nextValue() throws(FeedError) -> ValueStep {
+        while true {
+            switch try nextRecord() {
+            case .record(let record):
+                let outcome = splitter.bytes.withUnsafeBytes { all in
+                    processor.decoder.decode(
+                        UnsafeRawBufferPointer(rebasing: all[record.range]),
+                        readableAfter: all.count - record.range.upperBound,
+                        at: record
+                    )
+                }
+                switch outcome {
+                case .success(let value): return .value(value)
+                case .failure(let error): try handle(error)
+                }
+            case .needsInput: return .needsInput
+            case .end: return .end
+            }
+        }
+    }
+
+    /// Reports a bad record under skip; under stop, ends the feed and throws it.
+    func handle(_ error: FeedError) throws(FeedError) {
+        do {
+            try processor.handle(error)
+        } catch {
+            throw ending(error)
+        }
+    }
+
+    /// Adds input bytes.
+    func append(_ bytes: UnsafeRawBufferPointer) {
+        splitter.append(bytes)
+    }
+
+    /// Says the input has ended.
+    func endOfInput() {
+        splitter.finish()
+    }
+
+    /// Ends the feed for input that could not be read, and returns the error to throw, placed
+    /// where the reading stopped.
+    func inputFailed(_ error: MappingError) -> FeedError {
+        ending(
+            FeedError(
+                recordIndex: splitter.recordCount,
+                line: splitter.position.line,
+                column: splitter.position.column,
+                offset: splitter.offset,
+                error: error
+            )
+        )
+    }
+
+    /// Ends the feed, logging the count of records left out of the log, if any.
+    func finish() {
+        guard !finished else { return }
+        finished = true
+        processor.flushSuppressed()
+    }
+
+    /// Ends the feed and passes `error` on, for the caller to throw.
+    func ending(_ error: FeedError) -> FeedError {
+        finish()
+        return error
+    }
+}

@@ -1,0 +1,84 @@
+public import MapCore
+
+/// How a feed is read: its format, what a bad record does, and the limits that keep memory
+/// bounded whatever the feed's length.
+public struct FeedOptions: Sendable {
+    /// How records are laid out.
+    public enum Format: Sendable, Hashable {
+        /// One JSON value per line (NDJSON, JSON Lines): blank lines are skipped, a line may end
+        /// in CRLF. The default.
+        case ndjson
+        /// One top-level JSON array, read element by element: each element is a record.
+        case array
+    }
+
+    /// What a bad record does to the reading.
+    public enum ErrorPolicy: Sendable, Hashable {
+        /// The first bad record ends the feed: its error is thrown. The default.
+        case stop
+        /// A bad record is reported — to the reader's error handler, and to the mapper's log
+        /// (rate-limited) — and reading goes on with the next. In an array feed, only a record
+        /// that is valid JSON but does not map can be skipped: after a syntax error the array's
+        /// structure is lost, so that error still ends the feed.
+        case skip
+    }
+
+    /// The layout. Default ``Format/ndjson``.
+    public var format: Format = .ndjson
+    /// What a bad record does. Default ``ErrorPolicy/stop``.
+    public var errorPolicy: ErrorPolicy = .stop
+    /// How the input is compressed. Default ``Compression/automatic``: gzip is detected by its magic bytes.
+    public var compression: Compression = .automatic
+    /// The largest record, in bytes; a longer one is a ``MappingError/Code/inputTooLarge`` error
+    /// (skippable in NDJSON: the rest of its line is passed over). Default 16 MiB.
+    public var maxRecordSize = 16 << 20
+    /// Bytes read from the input at a time. Default 256 KiB.
+    public var readSize = 256 << 10
+    /// The most skipped records written to the log per second; the rest are counted, and the count
+    /// is logged with the next one let through or at the end of the feed. Default 10.
+    public var maxLoggedErrorsPerSecond = 10
+
+    /// The defaults.
+    public init() {}
+
+    /// Options with a format and an error policy, the rest defaults.
+    public init(format: Format, errorPolicy: ErrorPolicy = .stop) {
+        self.format = format
+        self.errorPolicy = errorPolicy
+    }
+}
+
+/// A record of a feed that could not be read or mapped, and where it is.
+///
+/// ``line``, ``column`` and ``offset`` point into the feed as read (after inflating): at the
+/// problem for malformed JSON, at the record's start otherwise. For a record that parsed but did
+/// not map, ``error``'s path is the place inside the record. For input that cannot be read or
+/// inflated, ``error`` is ``MappingError/Code/unreadableInput`` (or
+/// ``MappingError/Code/inputTooLarge``) and its ``MappingError/parseError`` holds the compressed
+/// offset.
+public struct FeedError: Error, Sendable, CustomStringConvertible {
+    /// 0-based index of the record among all the feed's records, bad ones included.
+    public var recordIndex: Int
+    /// 1-based line in the feed.
+    public var line: Int
+    /// 1-based column in the feed, counted in Unicode scalars.
+    public var column: Int
+    /// 0-based byte offset in the feed.
+    public var offset: Int
+    /// What went wrong.
+    public var error: MappingError
+
+    /// An error from its parts.
+    public init(recordIndex: Int, line: Int, column: Int, offset: Int, error: MappingError) {
+        self.recordIndex = recordIndex
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.error = error
+    }
+
+    /// `record #3 (line 4, column 9, byte 120): typeMismatch at id: …`
+    public var description: String {
+        "record #\(recordIndex) (line \(line), column \(column), byte \(offset)): \(error)"
+    }
+}

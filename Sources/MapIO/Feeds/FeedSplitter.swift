@@ -1,0 +1,303 @@
+import MapCore
+
+/// Cuts a feed's bytes into records, pushed in as they are read: NDJSON at line breaks, an array
+/// at element boundaries found by the validating scanner. It holds only the bytes of the record
+/// being cut (and what was read after it), never the feed.
+struct FeedSplitter {
+    /// Where a record is: its bytes in ``bytes`` and its place in the feed.
+    struct Record {
+        var range: Range<Int>
+        var index: Int
+        var line: Int
+        var column: Int
+        var offset: Int
+    }
+
+    enum Step {
+        case record(Record)
+        /// A record that cannot be read, which the reading can go past (an NDJSON line longer
+        /// than the limit: the rest of it is passed over); the error policy decides.
+        case failed(FeedError)
+        case needsInput
+        case end
+    }
+
+    private enum ArrayState {
+        case beforeOpen, beforeFirst, beforeElement, afterElement, afterClose
+    }
+
+    let format: FeedOptions.Format
+    let maxRecordSize: Int
+    let parseOptions: ParseOptions
+    let backend: String
+
+    /// Pending bytes; those before `start` are consumed.
+    private(set) var bytes: [UInt8] = []
+    private var start = 0
+    /// The feed offset of `bytes[0]`.
+    private var base = 0
+    /// Line and column of `bytes[start]`.
+    private var line = 1
+    private var column = 1
+    private var recordIndex = 0
+    private var arrayState = ArrayState.beforeOpen
+    private var isFinal = false
+    /// An NDJSON line too long to keep, being passed over up to its end.
+    private var skippingLine = false
+    /// Where the search for the next line break goes on: the bytes before it hold none.
+    private var searchFrom = 0
+
+    init(format: FeedOptions.Format, maxRecordSize: Int, parseOptions: ParseOptions, backend: String) {
+        self.format = format
+        self.maxRecordSize = max(1, maxRecordSize)
+        var options = parseOptions
+        // An element sits one level inside the array.
+        options.maxDepth = max(1, parseOptions.maxDepth - 1)
+        self.parseOptions = options
+        self.backend = backend
+    }
+
+    /// The feed offset of the first byte not yet consumed.
+    var offset: Int { base + start }
+    /// Records cut so far.
+    var recordCount: Int { recordIndex }
+    /// Line and column of the first byte not yet consumed.
+    var position: (line: Int, column: Int) { (line, column) }
+
+    /// Adds bytes read from the input; call ``finish()`` at its end.
+    mutating func append(_ input: UnsafeRawBufferPointer) {
+        if start > 0, start >= bytes.count / 2 {
+            bytes.removeSubrange(0..<start)
+            base += start
+            searchFrom = max(0, searchFrom - start)
+            start = 0
+        }
+        bytes.append(contentsOf: input)
+    }
+
+    /// Says the input has ended.
+    mutating func finish() {
+        isFinal = true
+    }
+
+    /// The next record, or what is needed before there can be one.
+    ///
+    /// - Throws: ``FeedError`` for what ends the feed: (arrays) a syntax error or an element
+    ///   longer than the limit.
+    mutating func next() throws(FeedError) -> Step {
+        switch format {
+        case .ndjson: try nextLine()
+        case .array: try nextElement()
+        }
+    }
+
+    // MARK: NDJSON
+
+    private mutating func nextLine() throws(FeedError) -> Step {
+        while true {
+            let from = max(start, searchFrom)
+            let newline = bytes.withUnsafeBufferPointer { buffer in
+                buffer[from...].firstIndex(of: UInt8(ascii: "\n"))
+            }
+            searchFrom = newline ?? bytes.count
+            if skippingLine {
+                guard let newline else {
+                    discardAll()
+                    return isFinal ? .end : .needsInput
+                }
+                consumeLine(through: newline)
+                skippingLine = false
+                continue
+            }
+            let lineEnd: Int
+            if let newline {
+                lineEnd = newline
+            } else if isFinal {
+                lineEnd = bytes.count
+                if start == lineEnd { return .end }
+            } else {
+                if bytes.count - start > maxRecordSize { return .failed(oversized(skipping: true)) }
+                return .needsInput
+            }
+            var end = lineEnd
+            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            if end - start > maxRecordSize {
+                let error = oversized(skipping: false)
+                consumeLine(through: newline ?? bytes.count - 1)
+                return .failed(error)
+            }
+            let blank = bytes[start..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            let record = Record(range: start..<end, index: recordIndex, line: line, column: 1, offset: offset)
+            consumeLine(through: newline ?? bytes.count - 1)
+            if blank { continue }
+            recordIndex += 1
+            return .record(record)
+        }
+    }
+
+    private mutating func consumeLine(through newline: Int) {
+        start = min(newline + 1, bytes.count)
+        line += 1
+        column = 1
+    }
+
+    private mutating func discardAll() {
+        base += bytes.count
+        bytes.removeAll(keepingCapacity: true)
+        start = 0
+        searchFrom = 0
+    }
+
+    private mutating func oversized(skipping: Bool) -> FeedError {
+        let error = recordTooLong()
+        recordIndex += 1
+        if skipping {
+            skippingLine = true
+            discardAll()
+        }
+        return error
+    }
+
+    // MARK: Arrays
+
+    private mutating func nextElement() throws(FeedError) -> Step {
+        while true {
+            if arrayState == .beforeOpen, offset == 0, bytes.count - start < 3, !isFinal { return .needsInput }
+            if arrayState == .beforeOpen, offset == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { advance(to: 3) }
+            skipWhitespace()
+            guard start < bytes.count else {
+                if !isFinal { return .needsInput }
+                if arrayState == .afterClose { return .end }
+                throw syntaxError(
+                    .unexpectedEndOfInput,
+                    arrayState == .beforeOpen ? "the feed holds no JSON array" : "the array feed ends before its ']'"
+                )
+            }
+            let byte = bytes[start]
+            switch arrayState {
+            case .beforeOpen:
+                guard byte == UInt8(ascii: "[") else {
+                    throw syntaxError(.unexpectedCharacter, "an array feed must start with '['")
+                }
+                advance(to: start + 1)
+                arrayState = .beforeFirst
+            case .beforeFirst where byte == UInt8(ascii: "]"):
+                advance(to: start + 1)
+                arrayState = .afterClose
+            case .beforeFirst, .beforeElement:
+                if byte == UInt8(ascii: "]") {
+                    throw syntaxError(.trailingComma, "trailing comma before ']'")
+                }
+                return try element()
+            case .afterElement:
+                if byte == UInt8(ascii: ",") {
+                    advance(to: start + 1)
+                    arrayState = .beforeElement
+                } else if byte == UInt8(ascii: "]") {
+                    advance(to: start + 1)
+                    arrayState = .afterClose
+                } else {
+                    throw syntaxError(.unexpectedCharacter, "expected ',' or ']' after an array element")
+                }
+            case .afterClose:
+                throw syntaxError(.trailingContent, "unexpected content after the feed's array")
+            }
+        }
+    }
+
+    private mutating func element() throws(FeedError) -> Step {
+        let found: Result<Int?, ParseError> = bytes.withUnsafeBytes { all in
+            let window = UnsafeRawBufferPointer(rebasing: all[start...])
+            return Result { () throws(ParseError) -> Int? in
+                try JSONScanner.valueEnd(
+                    in: window,
+                    from: 0,
+                    isFinal: isFinal,
+                    options: parseOptions,
+                    backend: backend
+                )
+            }
+        }
+        switch found {
+        case .failure(let error):
+            throw FeedError(
+                recordIndex: recordIndex,
+                line: line + error.line - 1,
+                column: error.line == 1 ? column + error.column - 1 : error.column,
+                offset: offset + error.offset,
+                error: MappingError(parseError: error)
+            )
+        case .success(nil):
+            if bytes.count - start > maxRecordSize { throw recordTooLong() }
+            return .needsInput
+        case .success(let length?):
+            let record = Record(
+                range: start..<(start + length),
+                index: recordIndex,
+                line: line,
+                column: column,
+                offset: offset
+            )
+            recordIndex += 1
+            advance(to: start + length)
+            arrayState = .afterElement
+            return .record(record)
+        }
+    }
+
+    /// The error for the record starting here, longer than ``maxRecordSize``.
+    private func recordTooLong() -> FeedError {
+        errorHere(
+            MappingError(
+                code: .inputTooLarge,
+                message: "record #\(recordIndex) is longer than maxRecordSize (\(maxRecordSize) bytes)"
+            )
+        )
+    }
+
+    private func syntaxError(_ code: ParseError.Code, _ message: String) -> FeedError {
+        errorHere(
+            MappingError(
+                parseError: ParseError(
+                    code: code,
+                    message: message,
+                    line: line,
+                    column: column,
+                    offset: offset,
+                    backend: backend
+                )
+            )
+        )
+    }
+
+    /// `error`, for the record starting here.
+    private func errorHere(_ error: MappingError) -> FeedError {
+        FeedError(recordIndex: recordIndex, line: line, column: column, offset: offset, error: error)
+    }
+
+    private mutating func skipWhitespace() {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            index += 1
+        }
+        advance(to: index)
+    }
+
+    /// Consumes up to `end`, keeping line and column.
+    private mutating func advance(to end: Int) {
+        var index = start
+        while index < end {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        start = end
+    }
+}
