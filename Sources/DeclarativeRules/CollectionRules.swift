@@ -12,7 +12,7 @@ public import MapCore
 /// let tags = ArrayRule(itemRule: StringRule) { _ in }          // drop what is not a string
 /// let folders = ArrayRule(itemRule: folderRule)                // any bad folder fails
 /// ```
-public struct ArrayRule<Item: JSONBridge>: JSONBridge {
+public struct ArrayRule<Item: JSONBridge>: Rule {
     /// The rule of each item.
     public let itemRule: Item
     /// Sees each invalid item's error; returns to drop the item, throws to fail the array.
@@ -35,7 +35,7 @@ public struct ArrayRule<Item: JSONBridge>: JSONBridge {
     // Inlinable, so that a rule's field reading an array of objects specializes the item rule's
     // decode too: unspecialized, every item went through generic metadata lookups.
     @inlinable
-    public func decode(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
+    public func validate(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
         guard json.kind == .array else {
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
         }
@@ -86,7 +86,7 @@ public struct ArrayRule<Item: JSONBridge>: JSONBridge {
     }
 
     /// Writes every item through the item rule; an item's failure fails the array.
-    public func encode(_ value: [Item.Value], to writer: some JSONWriting, in context: MappingContext) throws {
+    public func dump(_ value: [Item.Value], to writer: some JSONWriting, in context: MappingContext) throws {
         try writer.beginArray()
         for (index, element) in value.enumerated() {
             try context.withStep(.index(index), node: nil) {
@@ -105,7 +105,9 @@ public struct ArrayRule<Item: JSONBridge>: JSONBridge {
 /// `DictionaryRule`). A member that fails fails the dictionary, through `member "key"` in its
 /// ``MappingError/ruleTrail``; with ``MappingOptions/collectsAllErrors`` every member is read
 /// first. Written with keys in UTF-8 byte order.
-public struct DictionaryRule<Member: JSONBridge>: JSONBridge {
+public struct DictionaryRule<Member: JSONBridge>: Rule {
+    /// The dictionary the rule makes.
+    public typealias Value = [String: Member.Value]
     /// The rule of each member's value.
     public let valueRule: Member
 
@@ -118,7 +120,7 @@ public struct DictionaryRule<Member: JSONBridge>: JSONBridge {
     public var kind: JSONKind? { .object }
 
     /// Reads every member's value.
-    public func decode(_ json: JSON, in context: MappingContext) throws -> [String: Member.Value] {
+    public func validate(_ json: JSON, in context: MappingContext) throws -> [String: Member.Value] {
         do {
             return try DictionaryBridge(valueRule).decode(json, in: context)
         } catch let error as MappingError {
@@ -127,7 +129,7 @@ public struct DictionaryRule<Member: JSONBridge>: JSONBridge {
     }
 
     /// Writes every member's value; a member's failure fails the object.
-    public func encode(_ value: [String: Member.Value], to writer: some JSONWriting, in context: MappingContext) throws
+    public func dump(_ value: [String: Member.Value], to writer: some JSONWriting, in context: MappingContext) throws
     {
         do {
             try DictionaryBridge(valueRule).encode(value, to: writer, in: context)

@@ -15,7 +15,7 @@ public import MapCore
 /// or `null`. An unlisted value fails with ``MappingError/Code/bridgingFailed`` — unless there is
 /// a fallback, which receives the raw value and can keep it (the `raw` closure gives it back
 /// when encoding). Encoding writes the first option whose value is equal.
-public struct EnumRule<Value: Equatable & Sendable>: JSONBridge {
+public struct EnumRule<Value: Equatable & Sendable>: Rule {
     @usableFromInline let options: [(key: ScalarKey, json: JSON, value: Value)]
     let fallback: (@Sendable (JSON) -> Value)?
     let raw: (@Sendable (Value) -> JSON?)?
@@ -55,7 +55,7 @@ public struct EnumRule<Value: Equatable & Sendable>: JSONBridge {
     }
 
     /// The listed value, else the fallback's; a missing value fails like any bridge's.
-    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+    public func validate(_ json: JSON, in context: MappingContext) throws -> Value {
         guard !json.isMissing else {
             throw context.kindError(expected: nil, at: json, targetType: "\(Value.self)")
         }
@@ -73,7 +73,7 @@ public struct EnumRule<Value: Equatable & Sendable>: JSONBridge {
     }
 
     /// Writes the first equal option's JSON, or the fallback's raw value.
-    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+    public func dump(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         if let match = options.first(where: { $0.value == value }) {
             return try writer.value(match.json)
         }

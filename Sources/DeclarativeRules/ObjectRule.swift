@@ -33,7 +33,7 @@ public import MapCore
 ///
 /// A rule is an immutable `Sendable` value, and a ``JSONBridge``: it can stand wherever a bridge
 /// can — `ArrayRule(itemRule:)`, a ``Map`` link's `~`, `mapper.decode(with: rule, from: bytes)`.
-public struct ObjectRule<Value>: JSONBridge {
+public struct ObjectRule<Value>: Rule {
     @usableFromInline let factory: @Sendable () -> Value
     @usableFromInline let fields: [RuleField<Value>]
     /// Bytes of the scratch space the fields are read into: their slots, then one flag each.
@@ -112,7 +112,7 @@ public struct ObjectRule<Value>: JSONBridge {
     // Inlinable, so that the loops specialize for `Value` in the caller's module: unspecialized,
     // each step of them looked up generic metadata at run time (twice the map row's cost).
     @inlinable
-    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+    public func validate(_ json: JSON, in context: MappingContext) throws -> Value {
         try specializedDecode(self, json, context)
     }
 
@@ -164,7 +164,7 @@ public struct ObjectRule<Value>: JSONBridge {
     /// Writes an object of every field that can dump (key paths, and closures given `dump:`);
     /// a required field's failure fails the encode, an optional `nil` is left out (or written as
     /// `null` under ``MappingOptions/encodesNilAsNull``).
-    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+    public func dump(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         try encodeObject(to: writer, in: context) { encoder in
             for field in fields {
                 guard let write = field.write else { continue }
@@ -467,7 +467,7 @@ extension ObjectRule {
 ///
 /// It refers to the finished rule weakly: the rule `recursive` returns keeps it alive, so that a
 /// self-referring rule is not a reference cycle.
-public struct RecursiveRule<Value>: JSONBridge {
+public struct RecursiveRule<Value>: Rule {
     weak var box: RecursionBox<Value>?
 
     init(box: RecursionBox<Value>) {
@@ -478,13 +478,13 @@ public struct RecursiveRule<Value>: JSONBridge {
     public var kind: JSONKind? { .object }
 
     /// Decodes with the finished rule.
-    public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
+    public func validate(_ json: JSON, in context: MappingContext) throws -> Value {
         guard let rule = box?.rule else { throw Self.released(context) }
         return try rule.decode(json, in: context)
     }
 
     /// Encodes with the finished rule.
-    public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+    public func dump(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         guard let rule = box?.rule else { throw Self.released(context) }
         try rule.encode(value, to: writer, in: context)
     }

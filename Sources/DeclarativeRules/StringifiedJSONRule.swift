@@ -10,7 +10,9 @@ public import MapCore
 /// ``MappingError/ruleTrail``. Text that does not parse fails with
 /// ``MappingError/Code/invalidJSON`` at the string, its ``MappingError/parseError`` giving the line
 /// and column inside the string. Encoding writes the inner value as compact JSON text in a string.
-public struct StringifiedJSONRule<Inner: JSONBridge>: JSONBridge {
+public struct StringifiedJSONRule<Inner: JSONBridge>: Rule {
+    /// The value the inner rule makes.
+    public typealias Value = Inner.Value
     /// The rule of the inner value.
     public let innerRule: Inner
     /// The backend to parse with; `nil` to use the outer document's.
@@ -27,7 +29,7 @@ public struct StringifiedJSONRule<Inner: JSONBridge>: JSONBridge {
     public var kind: JSONKind? { .string }
 
     /// Parses the string and reads the inner value; see the type's description for paths.
-    public func decode(_ json: JSON, in context: MappingContext) throws -> Inner.Value {
+    public func validate(_ json: JSON, in context: MappingContext) throws -> Inner.Value {
         guard json.kind == .string else {
             throw context.kindError(expected: .string, at: json, targetType: "\(Inner.Value.self)")
         }
@@ -90,7 +92,7 @@ public struct StringifiedJSONRule<Inner: JSONBridge>: JSONBridge {
     }
 
     /// Writes the inner value as compact JSON text, in a string.
-    public func encode(_ value: Inner.Value, to writer: some JSONWriting, in context: MappingContext) throws {
+    public func dump(_ value: Inner.Value, to writer: some JSONWriting, in context: MappingContext) throws {
         let inner = JSONWriter()
         do {
             try innerRule.encode(value, to: inner, in: context)

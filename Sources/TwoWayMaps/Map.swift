@@ -85,10 +85,8 @@ public final class Map {
     @usableFromInline let document: any JSONDocument
     /// Where links write (encoding).
     @exclusivity(unchecked) @usableFromInline private(set) var encoder: ObjectEncoder?
-    /// The first required link that failed.
-    @exclusivity(unchecked) @usableFromInline private(set) var firstFailure: MappingError?
-    /// How many required links failed.
-    @exclusivity(unchecked) @usableFromInline private(set) var failureCount = 0
+    /// The first required link that failed; `nil` while every one succeeded.
+    @exclusivity(unchecked) @usableFromInline private(set) var failure: MappingError?
     /// Where the last key lookup in ``json`` ended (map functions mostly read keys in order).
     @exclusivity(unchecked) @usableFromInline var memberHint = JSONMemberHint()
 
@@ -139,10 +137,7 @@ public final class Map {
         self.node = node
         if absence != nil { absence = nil }
         memberHint = JSONMemberHint()
-        if failureCount > 0 {
-            firstFailure = nil
-            failureCount = 0
-        }
+        if failure != nil { failure = nil }
     }
 
     /// Readies a map of its context's pool for encoding another object.
@@ -153,10 +148,7 @@ public final class Map {
         // its pool.
         direction = .encoding
         self.encoder = encoder
-        if failureCount > 0 {
-            firstFailure = nil
-            failureCount = 0
-        }
+        if failure != nil { failure = nil }
     }
 
     /// Whether the map is reading JSON into the object.
@@ -166,13 +158,7 @@ public final class Map {
     @inlinable public var isEncoding: Bool { direction == .encoding }
 
     /// Whether every required link so far succeeded.
-    // Tested before `firstFailure` is read: that is a large optional, copied out whole to be
-    // tested (two `memcpy` calls per mapped object).
-    @inlinable public var succeeded: Bool { failureCount == 0 }
-
-    /// The first failure of a required link; `nil` when every one succeeded, found without reading
-    /// ``firstFailure`` then.
-    @inlinable var failure: MappingError? { failureCount == 0 ? nil : firstFailure }
+    @inlinable public var succeeded: Bool { failure == nil }
 
     /// The member with this key.
     @inlinable @inline(__always)
@@ -286,8 +272,7 @@ public final class Map {
     /// Records a failed required link: an error entry, and the failure the map reports.
     @usableFromInline
     func fail(_ error: MappingError) {
-        failureCount += 1
-        if firstFailure == nil { firstFailure = error }
+        if failure == nil { failure = error }
         context.recordOnce(LogEntry(error: error))
     }
 }

@@ -67,37 +67,82 @@ public struct MappingError: Error, Sendable {
         public static let noMatchingCandidate = Code(base: .noMatchingCandidate)
     }
 
+    /// The fields, boxed: an error is one reference wide however much context it carries, so that
+    /// an optional error held on the success path (a map's first failure, a bridge's `throws`)
+    /// costs a word, and copying one is a retain. Copy-on-write: a setter copies the box first
+    /// unless this error holds the only reference.
+    @usableFromInline var storage: Storage
+
     /// What kind of failure it was.
-    public var code: Code
+    public var code: Code {
+        get { storage.code }
+        set { mutableStorage.code = newValue }
+    }
     /// Where the failing value is (or would be) in the document.
-    public var path: JSONPath
+    public var path: JSONPath {
+        get { storage.path }
+        set { mutableStorage.path = newValue }
+    }
     /// What went wrong, in a sentence.
-    public var message: String
+    public var message: String {
+        get { storage.message }
+        set { mutableStorage.message = newValue }
+    }
     /// The JSON kind that was expected, when one was.
-    public var expected: JSONKind?
+    public var expected: JSONKind? {
+        get { storage.expected }
+        set { mutableStorage.expected = newValue }
+    }
     /// The JSON kind that was found; `nil` when the value is missing.
-    public var actual: JSONKind?
+    public var actual: JSONKind? {
+        get { storage.actual }
+        set { mutableStorage.actual = newValue }
+    }
     /// The Swift type being decoded or encoded, when known (`"Int8"`).
-    public var targetType: String?
+    public var targetType: String? {
+        get { storage.targetType }
+        set { mutableStorage.targetType = newValue }
+    }
     /// The failing value; `nil` when it is missing or the failure is not about a JSON value.
-    public var value: JSON?
+    public var value: JSON? {
+        get { storage.value }
+        set { mutableStorage.value = newValue }
+    }
     /// The root of the document the failure happened in.
-    public var root: JSON?
+    public var root: JSON? {
+        get { storage.root }
+        set { mutableStorage.root = newValue }
+    }
     /// The error this one wraps: a ``ParseError`` for ``Code/invalidJSON``, the user's error for ``Code/other``.
-    public var underlyingError: (any Error)?
+    public var underlyingError: (any Error)? {
+        get { storage.underlyingError }
+        set { mutableStorage.underlyingError = newValue }
+    }
     /// The rules the failure passed through, outermost first: the fields, items and members of
-    /// ``ObjectRule``s, ``ArrayRule``s and ``DictionaryRule``s that led to it. Empty for a failure
-    /// outside rules. ``causalChain`` reads it as a sentence.
-    public var ruleTrail: [RuleStep] = []
+    /// the declarative rules that led to it. Empty for a failure outside rules. ``causalChain``
+    /// reads it as a sentence.
+    public var ruleTrail: [RuleStep] {
+        get { storage.ruleTrail }
+        set { mutableStorage.ruleTrail = newValue }
+    }
     /// Every entry of a decode that collected them (``MappingOptions/collectsAllErrors``): each
     /// failure, with its path, and each lenient recovery, in the order they happened; empty
     /// otherwise.
-    public var collected: [LogEntry] = []
+    public var collected: [LogEntry] {
+        get { storage.collected }
+        set { mutableStorage.collected = newValue }
+    }
     /// How many entries a collecting decode left out of ``collected`` once it held
     /// ``MappingOptions/maxCollectedEntries``.
-    public var droppedCount = 0
+    public var droppedCount: Int {
+        get { storage.droppedCount }
+        set { mutableStorage.droppedCount = newValue }
+    }
     /// For ``Code/noMatchingCandidate``: each candidate tried, with its own failure.
-    public var candidateErrors: [(candidate: String, error: MappingError)] = []
+    public var candidateErrors: [(candidate: String, error: MappingError)] {
+        get { storage.candidateErrors }
+        set { mutableStorage.candidateErrors = newValue }
+    }
 
     /// An error from its parts; everything but `code` and `message` defaults to unknown (`nil`, and
     /// ``JSONPath/root`` for the path). Bridges use
@@ -114,15 +159,88 @@ public struct MappingError: Error, Sendable {
         root: JSON? = nil,
         underlyingError: (any Error)? = nil
     ) {
-        self.code = code
-        self.path = path
-        self.message = message
-        self.expected = expected
-        self.actual = actual
-        self.targetType = targetType
-        self.value = value
-        self.root = root
-        self.underlyingError = underlyingError
+        storage = Storage(
+            code: code,
+            path: path,
+            message: message,
+            expected: expected,
+            actual: actual,
+            targetType: targetType,
+            value: value,
+            root: root,
+            underlyingError: underlyingError
+        )
+    }
+
+    /// The storage, copied first when another error shares it.
+    private var mutableStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
+    /// The fields of a ``MappingError``.
+    ///
+    /// `@unchecked Sendable`: an error mutates its storage only through ``mutableStorage``, which
+    /// first makes the reference unique, so storage that another error or task can see is never
+    /// written.
+    @usableFromInline
+    final class Storage: @unchecked Sendable {
+        var code: Code
+        var path: JSONPath
+        var message: String
+        var expected: JSONKind?
+        var actual: JSONKind?
+        var targetType: String?
+        var value: JSON?
+        var root: JSON?
+        var underlyingError: (any Error)?
+        var ruleTrail: [RuleStep] = []
+        var collected: [LogEntry] = []
+        var droppedCount = 0
+        var candidateErrors: [(candidate: String, error: MappingError)] = []
+
+        init(
+            code: Code,
+            path: JSONPath,
+            message: String,
+            expected: JSONKind?,
+            actual: JSONKind?,
+            targetType: String?,
+            value: JSON?,
+            root: JSON?,
+            underlyingError: (any Error)?
+        ) {
+            self.code = code
+            self.path = path
+            self.message = message
+            self.expected = expected
+            self.actual = actual
+            self.targetType = targetType
+            self.value = value
+            self.root = root
+            self.underlyingError = underlyingError
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(
+                code: code,
+                path: path,
+                message: message,
+                expected: expected,
+                actual: actual,
+                targetType: targetType,
+                value: value,
+                root: root,
+                underlyingError: underlyingError
+            )
+            copy.ruleTrail = ruleTrail
+            copy.collected = collected
+            copy.droppedCount = droppedCount
+            copy.candidateErrors = candidateErrors
+            return copy
+        }
     }
 
     /// The parse error behind an ``Code/invalidJSON`` or ``Code/inputTooLarge`` failure.
