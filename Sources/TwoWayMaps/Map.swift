@@ -54,7 +54,7 @@ extension JSONConvertible {
 /// In the decoding direction a failed required link marks the map failed: the value is not
 /// created (or the `inout` target is left untouched) and the failure is reported. In the
 /// encoding direction a failed required link fails the encode.
-public final class Map {
+public final class Map: PooledMap {
     @usableFromInline
     enum Direction {
         /// Reading, and assigning what was read.
@@ -124,13 +124,13 @@ public final class Map {
 
     /// Whether a pooled map can be readied for an object of this document.
     @usableFromInline
-    func reads(_ document: any JSONDocument) -> Bool {
+    package func reads(_ document: any JSONDocument) -> Bool {
         ObjectIdentifier(self.document) == ObjectIdentifier(document)
     }
 
     /// Readies a map of its context's pool for decoding another object of the same document.
     @usableFromInline
-    func reset(decoding node: JSONNode) {
+    package func reset(decoding node: JSONNode) {
         // Only what the last object changed, as for encoding.
         if direction == .encoding { encoder = nil }
         direction = .decoding
@@ -142,7 +142,7 @@ public final class Map {
 
     /// Readies a map of its context's pool for encoding another object.
     @usableFromInline
-    func reset(encodingTo encoder: ObjectEncoder) {
+    package func reset(encodingTo encoder: ObjectEncoder) {
         // Only what the last object changed: clearing an optional of these types is a call each.
         // The document stays retained until the end of the operation, when the context drains
         // its pool.

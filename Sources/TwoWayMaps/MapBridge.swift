@@ -81,7 +81,7 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
         guard kind == .object || kind == .array else {
             try context.throwKindError(expected: .object, at: node, of: document, targetType: "\(Value.self)")
         }
-        return try context.withDecodingMap(node, of: document) { map in
+        return try context.withDecodingMap(node, of: document, make: { Map(decoding: node, of: document, checkOnly: false, context: $0) }) { map in
             var object = Value()
             Value.map(&object, map)
             if let failure = map.failure { throw failure }
@@ -125,7 +125,7 @@ func decodeMapped<T>(
     guard kind == .object || kind == .array else {
         try context.throwKindError(expected: .object, at: node, of: document, targetType: "\(T.self)")
     }
-    return try context.withDecodingMap(node, of: document) { mapping in
+    return try context.withDecodingMap(node, of: document, make: { Map(decoding: node, of: document, checkOnly: false, context: $0) }) { mapping in
         var object = create()
         map(&object, mapping)
         if let failure = mapping.failure { throw failure }
@@ -173,7 +173,7 @@ func encodeMapped<T>(
 ) throws {
     try encodeObject(to: writer, in: context) { encoder in
         var copy = value
-        let mapping = context.acquireMap(encodingTo: encoder)
+        let mapping = context.acquireMap(encodingTo: encoder, make: { Map(encodingTo: encoder, context: $0) })
         defer { context.releaseMap() }
         map(&copy, mapping)
         return mapping.failure

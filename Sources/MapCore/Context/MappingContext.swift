@@ -19,20 +19,20 @@ public final class MappingContext {
     // exclusivity check on each push and pop buys nothing.
     @exclusivity(unchecked) @usableFromInline var frames: ContiguousArray<Frame> = []
     @usableFromInline let hasOverrides: Bool
-    /// The two-way maps' `Map`s, one per depth of nested maps, reused object after object so that a
-    /// mapped value costs no allocation of its own. Only a context of a whole operation pools (see
-    /// ``poolsMaps``): its maps hold it, and the operation empties the pool when it ends. Typed
-    /// `AnyObject` because the maps are an idiom's, above the core; only that module reads it.
-    @exclusivity(unchecked) @usableFromInline package var mapPool: [AnyObject] = []
+    /// The two-way maps' `Map`s (``PooledMap``), one per depth of nested maps, reused object after
+    /// object so that a mapped value costs no allocation of its own. Only a context of a whole
+    /// operation pools (see ``poolsMaps``): its maps hold it, and the operation empties the pool
+    /// when it ends. Read and written only by this module's code (``withDecodingMap(_:of:make:_:)``).
+    @exclusivity(unchecked) @usableFromInline var mapPool: [AnyObject] = []
     /// How many pooled maps are in use.
-    @exclusivity(unchecked) @usableFromInline package var mapDepth = 0
+    @exclusivity(unchecked) @usableFromInline var mapDepth = 0
     /// The streaming encoders of objects being written, one per depth, pooled like the maps.
     @exclusivity(unchecked) var encoderPool: [ObjectEncoder] = []
     /// How many pooled encoders are in use.
     @exclusivity(unchecked) var encoderDepth = 0
     /// Whether maps and encoders are pooled: set by the operations (``Mapper``'s entry points and
     /// the other `decode` and `encode` functions), which drain the pools when they end.
-    @exclusivity(unchecked) @usableFromInline package var poolsMaps = false
+    @exclusivity(unchecked) @usableFromInline var poolsMaps = false
     /// Whether anyone will read the entries.
     public let collectsDiagnostics: Bool
     /// Entries recorded so far.
