@@ -36,15 +36,9 @@ public struct DateFormatterBridge: JSONBridge {
     /// `MappingError.Code.bridgingFailed`, and anything but a string fails as `StringBridge` does.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Date {
         let text = try StringBridge().decode(json, in: context)
-        guard let date = formatter.date(from: text) else {
-            throw context.error(
-                .bridgingFailed,
-                at: json,
-                message: "\"\(text)\" does not match the date format \"\(format)\"",
-                targetType: "Date"
-            )
+        return try context.converted(formatter.date(from: text), at: json, targetType: "Date") {
+            "\"\(text)\" does not match the date format \"\(format)\""
         }
-        return date
     }
 
     /// Writes the date in the format, in the bridge's time zone.

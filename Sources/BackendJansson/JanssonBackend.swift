@@ -1,14 +1,6 @@
 internal import CJansson
 public import MapCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A backend over the C library jansson (2.14, Debian's `libjansson-dev`).
 ///
 /// `json_loadb` parses; the document's nodes are jansson's own `json_t` structs, read in place —
@@ -65,7 +57,7 @@ public struct JanssonBackend: JSONBackend {
         }
         // Inside strings jansson rejects a raw NUL; anywhere else in accepted text it is where
         // jansson stopped reading, so what follows was never looked at.
-        let strayNUL = body.count > 0 && memchr(base, 0, body.count) != nil
+        let strayNUL = body.count > 0 && System.containsZero(base, count: body.count)
         // jansson's own limit is fixed; a smaller maxDepth is checked on the tree it built, which
         // has far fewer nodes than the text has bytes (citm_catalog: 38 k children in 1.7 MB).
         let tooDeep = !strayNUL && JanssonBackend.nests(root, deeperThan: options.maxDepth)

@@ -1,14 +1,6 @@
 internal import CJansson
 public import MapCore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Builds a jansson tree (`json_t`) from writer events, for code that hands trees to C.
 ///
 /// ```swift
@@ -227,7 +219,7 @@ extension JanssonBackend {
         var release: json_free_t?
         json_get_alloc_funcs(nil, &release)
         defer {
-            if let release { release(text) } else { free(text) }
+            if let release { release(text) } else { System.free(text) }
         }
         return String(cString: text)
     }

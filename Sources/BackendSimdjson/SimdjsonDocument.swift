@@ -2,14 +2,6 @@ internal import CSimdjson
 import MapCore
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A document read from simdjson's tape: a node is a position on the tape.
 ///
 /// The document holds the parser that parsed it (whose buffers are the tape and the strings) and
@@ -283,7 +275,7 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
         var current = start
         while current < stop {
             let (base, length) = tape.string(at: current)
-            if length == count, memcmp(base, key.baseAddress!, count) == 0 { return current }
+            if length == count, System.bytesEqual(base, key.baseAddress!, count: count) { return current }
             current = tape.after(current + 1)
         }
         return nil

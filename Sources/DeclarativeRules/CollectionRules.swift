@@ -39,44 +39,18 @@ public struct ArrayRule<Item: JSONBridge>: Rule {
         guard json.kind == .array else {
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
         }
-        if let values = itemRule.decodeArray(json, in: context) { return values }
-        let document = json.document
-        var result: [Item.Value] = []
-        result.reserveCapacity(document.count(of: json.node))
-        var index = 0
-        var firstFailure: MappingError?
-        try document.forEachElement(of: json.node) { node in
-            defer { index += 1 }
-            let element = JSON(document: document, node: node)
-            try context.withStep(.index(index), at: element) {
-                let mark = context.diagnosticsMark
-                do {
-                    result.append(try itemRule.decode(element, in: context))
-                } catch {
-                    let failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
-                        .passing(through: .item(index))
-                    do {
-                        try invalidItemHandler(failure)
-                    } catch {
-                        try context.continuePast(
-                            context.wrap(error, at: element, targetType: "\(Item.Value.self)"),
-                            first: &firstFailure
-                        )
-                        return
-                    }
-                    // Dropped: what failed inside is tolerated, so its errors become warnings.
-                    context.demoteErrors(since: mark)
-                    context.warn(
-                        .lenientRecovery,
-                        at: element,
-                        message: "item #\(index) dropped: \(failure.message)",
-                        code: failure.code
-                    )
-                }
-            }
+        return try ArrayBridge(itemRule).decodeElements(json, in: context) { failure, index, element, mark in
+            let failure = failure.passing(through: .item(index))
+            try invalidItemHandler(failure)
+            // Dropped: what failed inside is tolerated, so its errors become warnings.
+            context.demoteErrors(since: mark)
+            context.warn(
+                .lenientRecovery,
+                at: element,
+                message: "item #\(index) dropped: \(failure.message)",
+                code: failure.code
+            )
         }
-        if let firstFailure { throw firstFailure }
-        return result
     }
 
     /// An array of arrays in one go, when the item rule can read each inner array in one go —

@@ -17,22 +17,16 @@ public import MapCore
 /// when encoding). Encoding writes the first option whose value is equal.
 public struct EnumRule<Value: Equatable & Sendable>: Rule {
     @usableFromInline let options: [(key: ScalarKey, json: JSON, value: Value)]
-    let fallback: (@Sendable (JSON) -> Value)?
-    let raw: (@Sendable (Value) -> JSON?)?
+    let fallback: UnlistedFallback<Value>
 
     /// A rule with no options yet.
     public init() {
-        self.init(options: [], fallback: nil, raw: nil)
+        self.init(options: [], fallback: UnlistedFallback())
     }
 
-    init(
-        options: [(key: ScalarKey, json: JSON, value: Value)],
-        fallback: (@Sendable (JSON) -> Value)?,
-        raw: (@Sendable (Value) -> JSON?)?
-    ) {
+    init(options: [(key: ScalarKey, json: JSON, value: Value)], fallback: UnlistedFallback<Value>) {
         self.options = options
         self.fallback = fallback
-        self.raw = raw
     }
 
     /// `nil`: options may be of several kinds.
@@ -42,7 +36,7 @@ public struct EnumRule<Value: Equatable & Sendable>: Rule {
     /// reads as `value`. A container is never matched.
     public func option(_ json: JSON, _ value: Value) -> EnumRule {
         guard let key = ScalarKey(json) else { return self }
-        return EnumRule(options: options + [(key, json, value)], fallback: fallback, raw: raw)
+        return EnumRule(options: options + [(key, json, value)], fallback: fallback)
     }
 
     /// The rule with a fallback for unlisted values: `make` turns the raw value into a value,
@@ -51,7 +45,7 @@ public struct EnumRule<Value: Equatable & Sendable>: Rule {
         _ make: @escaping @Sendable (JSON) -> Value,
         raw: @escaping @Sendable (Value) -> JSON?
     ) -> EnumRule {
-        EnumRule(options: options, fallback: make, raw: raw)
+        EnumRule(options: options, fallback: UnlistedFallback(make: make, raw: raw))
     }
 
     /// The listed value, else the fallback's; a missing value fails like any bridge's.
@@ -62,7 +56,7 @@ public struct EnumRule<Value: Equatable & Sendable>: Rule {
         if let key = ScalarKey(json), let match = options.first(where: { $0.key == key }) {
             return match.value
         }
-        if let fallback { return fallback(json) }
+        if let value = fallback.value(for: json) { return value }
         let listed = options.map { $0.json.description }.joined(separator: ", ")
         throw context.error(
             .bridgingFailed,
@@ -77,14 +71,9 @@ public struct EnumRule<Value: Equatable & Sendable>: Rule {
         if let match = options.first(where: { $0.value == value }) {
             return try writer.value(match.json)
         }
-        if let raw, let json = raw(value) {
-            return try writer.value(json)
+        try fallback.write(value, to: writer, in: context) {
+            "\(value) is none of the options of the rule for \(Value.self)"
         }
-        throw context.encodingError(
-            .bridgingFailed,
-            message: "\(value) is none of the options of the rule for \(Value.self)",
-            targetType: "\(Value.self)"
-        )
     }
 }
 

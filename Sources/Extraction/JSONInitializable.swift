@@ -56,15 +56,9 @@ public struct JSONInitializableBridge<Value: JSONInitializable>: JSONBridge {
         guard let kind = json.kind, kind != .null else {
             throw context.kindError(expected: nil, at: json, targetType: "\(Value.self)")
         }
-        guard let value = context.makeCurrent({ Value(json: json) }) else {
-            throw context.error(
-                .bridgingFailed,
-                at: json,
-                message: "\(Value.self)(json:) returned nil for \(json.snippet(limit: 60))",
-                targetType: "\(Value.self)"
-            )
+        return try context.converted(context.makeCurrent { Value(json: json) }, at: json, targetType: "\(Value.self)") {
+            "\(Value.self)(json:) returned nil for \(json.snippet(limit: 60))"
         }
-        return value
     }
 
     /// Writes `toJSON()`; a type that is not ``JSONExportable``, or a `nil` result, fails with
@@ -77,12 +71,8 @@ public struct JSONInitializableBridge<Value: JSONInitializable>: JSONBridge {
                 targetType: "\(Value.self)"
             )
         }
-        guard let json = context.makeCurrent({ exportable.toJSON() }) else {
-            throw context.encodingError(
-                .bridgingFailed,
-                message: "\(Value.self).toJSON() returned nil",
-                targetType: "\(Value.self)"
-            )
+        let json = try context.convertedForEncoding(context.makeCurrent { exportable.toJSON() }, targetType: "\(Value.self)") {
+            "\(Value.self).toJSON() returned nil"
         }
         try writer.value(json)
     }

@@ -20,12 +20,12 @@ public func describeStandardInput(with backend: some JSONBackend) -> Never {
         let json = try mapper.parse(JSONFile("/dev/stdin"))
         let kind = json.kind.map { "\($0)" } ?? "missing"
         let noun = json.kind == .object ? "members" : "elements"
-        _ = writeAll("\(json.document.backendName): \(kind) of \(json.count) \(noun)\n", to: 1)
+        System.writeAll("\(json.document.backendName): \(kind) of \(json.count) \(noun)\n", to: 1)
         exit(0)
     } catch let error as ParseError {
-        _ = writeAll("stdin:\(error.description)\n", to: 2)
+        System.writeAll("stdin:\(error.description)\n", to: 2)
     } catch {
-        _ = writeAll("\(error)\n", to: 2)
+        System.writeAll("\(error)\n", to: 2)
     }
     exit(1)
 }

@@ -39,8 +39,17 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     }
 
     /// The elements of an array: in one go when the item bridge can, else each from its node.
+    ///
+    /// An element that fails is thrown at once, or, when the decode collects every error, recorded
+    /// while the loop goes on. With `recover`, a failed element goes to it first, with its index,
+    /// its view and the diagnostics mark from before it: returning drops the element (a rule's
+    /// invalid-item handler), throwing fails it as above.
     @inlinable
-    func decodeElements(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
+    package func decodeElements(
+        _ json: JSON,
+        in context: MappingContext,
+        recover: ((_ failure: MappingError, _ index: Int, _ element: JSON, _ mark: Int) throws -> Void)? = nil
+    ) throws -> [Item.Value] {
         if let values = item.decodeArray(json, in: context) { return values }
         let document = json.document
         var result: [Item.Value] = []
@@ -50,11 +59,19 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
         // The steps hold the document unretained; `json`, borrowed for the call, keeps it alive.
         try document.forEachElement(of: json.node) { node in
             try context.withStep(.index(index), at: node, of: document) {
+                let mark = recover == nil ? 0 : context.diagnosticsMark
                 do {
                     result.append(try item.decode(node, of: document, in: context))
                 } catch {
                     let element = JSON(document: document, node: node)
-                    let failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
+                    var failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
+                    if let recover {
+                        do {
+                            return try recover(failure, index, element, mark)
+                        } catch {
+                            failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
+                        }
+                    }
                     try context.continuePast(failure, first: &firstFailure)
                 }
             }

@@ -14,10 +14,8 @@ public struct URLBridge: JSONBridge {
 
     public func decode(_ json: JSON, in context: MappingContext) throws -> URL {
         let text = try requireString(json, context, "URL")
-        guard !text.isEmpty, let url = URL(string: text, encodingInvalidCharacters: false) else {
-            throw context.error(.bridgingFailed, at: json, message: "\"\(text)\" is not a valid URL", targetType: "URL")
-        }
-        return url
+        let url = text.isEmpty ? nil : URL(string: text, encodingInvalidCharacters: false)
+        return try context.converted(url, at: json, targetType: "URL") { "\"\(text)\" is not a valid URL" }
     }
 
     public func encode(_ value: URL, to writer: some JSONWriting, in context: MappingContext) throws {
@@ -33,10 +31,7 @@ public struct UUIDBridge: JSONBridge {
 
     public func decode(_ json: JSON, in context: MappingContext) throws -> UUID {
         let text = try requireString(json, context, "UUID")
-        guard let uuid = UUID(uuidString: text) else {
-            throw context.error(.bridgingFailed, at: json, message: "\"\(text)\" is not a UUID", targetType: "UUID")
-        }
-        return uuid
+        return try context.converted(UUID(uuidString: text), at: json, targetType: "UUID") { "\"\(text)\" is not a UUID" }
     }
 
     public func encode(_ value: UUID, to writer: some JSONWriting, in context: MappingContext) throws {
@@ -52,15 +47,9 @@ public struct DataBridge: JSONBridge {
 
     public func decode(_ json: JSON, in context: MappingContext) throws -> Data {
         let text = try requireString(json, context, "Data")
-        guard let data = Data(base64Encoded: text) else {
-            throw context.error(
-                .bridgingFailed,
-                at: json,
-                message: "\(json.snippet(limit: 40)) is not base64",
-                targetType: "Data"
-            )
+        return try context.converted(Data(base64Encoded: text), at: json, targetType: "Data") {
+            "\(json.snippet(limit: 40)) is not base64"
         }
-        return data
     }
 
     public func encode(_ value: Data, to writer: some JSONWriting, in context: MappingContext) throws {
@@ -204,25 +193,14 @@ public struct DateBridge: JSONBridge {
         switch strategy ?? context.options.dateStrategy {
         case .iso8601:
             let text = try requireString(json, context, "Date")
-            if let date = try? DateBridge.fractional.parse(text) { return date }
-            if let date = try? DateBridge.plain.parse(text) { return date }
-            throw context.error(
-                .bridgingFailed,
-                at: json,
-                message: "\"\(text)\" is not an ISO 8601 date and time",
-                targetType: "Date"
-            )
+            let date = (try? DateBridge.fractional.parse(text)) ?? (try? DateBridge.plain.parse(text))
+            return try context.converted(date, at: json, targetType: "Date") {
+                "\"\(text)\" is not an ISO 8601 date and time"
+            }
         case .iso8601Style(let style):
             let text = try requireString(json, context, "Date")
-            do {
-                return try style.parse(text)
-            } catch {
-                throw context.error(
-                    .bridgingFailed,
-                    at: json,
-                    message: "\"\(text)\" does not match the ISO 8601 format of this field",
-                    targetType: "Date"
-                )
+            return try context.converted(try? style.parse(text), at: json, targetType: "Date") {
+                "\"\(text)\" does not match the ISO 8601 format of this field"
             }
         case .secondsSince1970:
             return Date(timeIntervalSince1970: try DoubleBridge().decode(json, in: context))

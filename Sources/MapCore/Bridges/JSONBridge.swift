@@ -192,28 +192,17 @@ extension Bridge {
         in context: MappingContext,
         by decoder: (Input) -> Value?
     ) throws -> Value {
-        guard let value = decoder(input) else {
-            throw context.error(
-                .bridgingFailed,
-                at: json,
-                message: "the decoder for \(Value.self) rejected \(json.snippet(limit: 60))",
-                targetType: "\(Value.self)"
-            )
+        try context.converted(decoder(input), at: json, targetType: "\(Value.self)") {
+            "the decoder for \(Value.self) rejected \(json.snippet(limit: 60))"
         }
-        return value
     }
 
     private static func encoded<Output>(_ value: Value, in context: MappingContext, by encoder: (Value) -> Output?)
         throws -> Output
     {
-        guard let output = encoder(value) else {
-            throw context.encodingError(
-                .bridgingFailed,
-                message: "the encoder for \(Value.self) returned nil",
-                targetType: "\(Value.self)"
-            )
+        try context.convertedForEncoding(encoder(value), targetType: "\(Value.self)") {
+            "the encoder for \(Value.self) returned nil"
         }
-        return output
     }
 
     /// A bridge for values stored as JSON numbers.

@@ -29,29 +29,26 @@ public struct PolymorphicBridge<Value>: JSONBridge {
     /// The key that names the case; `nil` for an untagged bridge.
     public let discriminator: String?
     let cases: [Case]
-    let fallback: (@Sendable (JSON) -> Value)?
-    let raw: (@Sendable (Value) -> JSON?)?
+    let fallback: UnlistedFallback<Value>
 
     /// A bridge whose cases are named by the string at `discriminator`.
     public init(discriminator: String) {
-        self.init(discriminator: discriminator, cases: [], fallback: nil, raw: nil)
+        self.init(discriminator: discriminator, cases: [], fallback: UnlistedFallback())
     }
 
     /// An untagged bridge: each candidate is tried in order.
     public init() {
-        self.init(discriminator: nil, cases: [], fallback: nil, raw: nil)
+        self.init(discriminator: nil, cases: [], fallback: UnlistedFallback())
     }
 
     init(
         discriminator: String?,
         cases: [Case],
-        fallback: (@Sendable (JSON) -> Value)?,
-        raw: (@Sendable (Value) -> JSON?)?
+        fallback: UnlistedFallback<Value>
     ) {
         self.discriminator = discriminator
         self.cases = cases
         self.fallback = fallback
-        self.raw = raw
     }
 
     /// ``JSONKind/object`` when tagged; `nil` otherwise.
@@ -75,7 +72,7 @@ public struct PolymorphicBridge<Value>: JSONBridge {
                 return true
             }
         )
-        return PolymorphicBridge(discriminator: discriminator, cases: cases + [newCase], fallback: fallback, raw: raw)
+        return PolymorphicBridge(discriminator: discriminator, cases: cases + [newCase], fallback: fallback)
     }
 
     /// The bridge with one more case for a ``Bridgeable`` type that is a `Value` (a conformer of
@@ -101,7 +98,7 @@ public struct PolymorphicBridge<Value>: JSONBridge {
                 return true
             }
         )
-        return PolymorphicBridge(discriminator: discriminator, cases: cases + [newCase], fallback: fallback, raw: raw)
+        return PolymorphicBridge(discriminator: discriminator, cases: cases + [newCase], fallback: fallback)
     }
 
     /// The bridge with a fallback for unregistered tags (tagged) or when no candidate fits
@@ -111,7 +108,7 @@ public struct PolymorphicBridge<Value>: JSONBridge {
         _ make: @escaping @Sendable (JSON) -> Value,
         raw: @escaping @Sendable (Value) -> JSON?
     ) -> PolymorphicBridge {
-        PolymorphicBridge(discriminator: discriminator, cases: cases, fallback: make, raw: raw)
+        PolymorphicBridge(discriminator: discriminator, cases: cases, fallback: UnlistedFallback(make: make, raw: raw))
     }
 
     // MARK: Decoding
@@ -130,7 +127,7 @@ public struct PolymorphicBridge<Value>: JSONBridge {
         if let match = cases.first(where: { $0.tag == tag }) {
             return try match.decode(json, context)
         }
-        if let fallback { return fallback(json) }
+        if let value = fallback.value(for: json) { return value }
         throw context.error(
             .unknownDiscriminator,
             at: tagJSON,
@@ -152,7 +149,7 @@ public struct PolymorphicBridge<Value>: JSONBridge {
                 failures.append((candidate.tag, context.wrap(error, at: json, targetType: candidate.tag)))
             }
         }
-        if let fallback, !json.isMissing { return fallback(json) }
+        if !json.isMissing, let value = fallback.value(for: json) { return value }
         if json.isMissing { throw context.kindError(expected: nil, at: json, targetType: "\(Value.self)") }
         var error = context.error(
             .noMatchingCandidate,
@@ -197,13 +194,48 @@ public struct PolymorphicBridge<Value>: JSONBridge {
             try writer.endObject()
             return
         }
-        if let raw, let json = raw(value) {
-            return try writer.value(json)
+        try fallback.write(value, to: writer, in: context) {
+            "\(type(of: value as Any)) is no registered case of \(Value.self)"
         }
-        throw context.encodingError(
-            .bridgingFailed,
-            message: "\(type(of: value as Any)) is no registered case of \(Value.self)",
-            targetType: "\(Value.self)"
-        )
+    }
+}
+
+/// What a bridge of listed cases does with a value it does not list — an enum rule's unlisted
+/// scalar, a polymorphic bridge's unknown tag: `make` keeps the raw JSON as a value, `raw` gives
+/// it back when encoding (`nil` for a value that is not a fallback). Without `make`, an unlisted
+/// value fails.
+package struct UnlistedFallback<Value>: Sendable {
+    let make: (@Sendable (JSON) -> Value)?
+    let raw: (@Sendable (Value) -> JSON?)?
+
+    /// No fallback: unlisted values fail.
+    package init() {
+        self.make = nil
+        self.raw = nil
+    }
+
+    /// A fallback of `make` and `raw`.
+    package init(make: @escaping @Sendable (JSON) -> Value, raw: @escaping @Sendable (Value) -> JSON?) {
+        self.make = make
+        self.raw = raw
+    }
+
+    /// The fallback's value for an unlisted `json`; `nil` without a fallback.
+    package func value(for json: JSON) -> Value? {
+        make?(json)
+    }
+
+    /// Writes the raw JSON the fallback kept in `value`, or throws
+    /// ``MappingError/Code/bridgingFailed`` with `unlisted`'s message when it kept none.
+    package func write(
+        _ value: Value,
+        to writer: some JSONWriting,
+        in context: MappingContext,
+        unlisted: () -> String
+    ) throws {
+        guard let raw, let json = raw(value) else {
+            throw context.encodingError(.bridgingFailed, message: unlisted(), targetType: "\(Value.self)")
+        }
+        try writer.value(json)
     }
 }

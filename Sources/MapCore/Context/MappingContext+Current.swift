@@ -1,29 +1,17 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The thread-local slot that holds the context of the decode running on a thread.
 ///
 /// A decode is synchronous, so it runs on one thread from start to end; code it calls — a
 /// ``JSONDecodable`` type's `decode(_:)`, a Gloss-style `init?(json:)` — reads the slot to reach
 /// the mapper's options and diagnostics without a context parameter. The slot is not
 /// configuration: it is set for the length of one operation and restored after it.
-private let currentContextKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key, nil)
-    return key
-}()
+private let currentContextSlot = System.ThreadLocalSlot()
 
 extension MappingContext {
     /// The context of the decode or encode running on this thread, when the idiom in progress
     /// (``JSONDecodable``, ``JSONInitializable``, ``JSONReaderContext``) was entered through a
     /// mapper; `nil` otherwise.
     public static var current: MappingContext? {
-        guard let pointer = pthread_getspecific(currentContextKey) else { return nil }
+        guard let pointer = currentContextSlot.value else { return nil }
         return Unmanaged<MappingContext>.fromOpaque(pointer).takeUnretainedValue()
     }
 
@@ -38,14 +26,14 @@ extension MappingContext {
     /// Makes this context ``current``; returns the one it replaces, for ``restoreCurrent(_:)``.
     @usableFromInline
     func becomeCurrent() -> UnsafeMutableRawPointer? {
-        let previous = pthread_getspecific(currentContextKey)
-        pthread_setspecific(currentContextKey, Unmanaged.passUnretained(self).toOpaque())
+        let previous = currentContextSlot.value
+        currentContextSlot.value = Unmanaged.passUnretained(self).toOpaque()
         return previous
     }
 
     @usableFromInline
     static func restoreCurrent(_ previous: UnsafeMutableRawPointer?) {
-        pthread_setspecific(currentContextKey, previous)
+        currentContextSlot.value = previous
     }
 
     /// ``current`` when there is one, else a new context for `json` with default options: what

@@ -87,7 +87,7 @@ extension MappingContext {
         return error(
             .typeMismatch,
             at: json,
-            message: "expected \(wanted) for \(targetType), found \(MappingError.summary(of: json))",
+            message: "expected \(wanted) for \(targetType), found \(json.summary())",
             expected: expected,
             targetType: targetType
         )
@@ -130,5 +130,36 @@ extension MappingContext {
     public func wrapEncoding(_ error: any Error, targetType: String? = nil) -> MappingError {
         if let mappingError = error as? MappingError { return mappingError }
         return encodingError(.other, message: "\(error)", targetType: targetType, underlyingError: error)
+    }
+
+    /// `value` when the conversion gave one; else the ``MappingError/Code/bridgingFailed`` error at
+    /// `json` with `message` — the one check every converting bridge makes (a URL, a UUID, base64,
+    /// a date, a decoder closure, an `init?(json:)`).
+    ///
+    /// ```swift
+    /// let text = try StringBridge().decode(json, in: context)
+    /// return try context.converted(UUID(uuidString: text), at: json, targetType: "UUID") { "\"\(text)\" is not a UUID" }
+    /// ```
+    @inlinable
+    public func converted<T>(
+        _ value: T?,
+        at json: JSON,
+        targetType: @autoclosure () -> String,
+        message: () -> String
+    ) throws -> T {
+        guard let value else {
+            throw error(.bridgingFailed, at: json, message: message(), targetType: targetType())
+        }
+        return value
+    }
+
+    /// `value` when the conversion gave one; else the ``MappingError/Code/bridgingFailed`` error
+    /// about the value being encoded, with `message`.
+    @inlinable
+    public func convertedForEncoding<T>(_ value: T?, targetType: @autoclosure () -> String, message: () -> String) throws -> T {
+        guard let value else {
+            throw encodingError(.bridgingFailed, message: message(), targetType: targetType())
+        }
+        return value
     }
 }

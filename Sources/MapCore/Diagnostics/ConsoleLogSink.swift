@@ -37,7 +37,7 @@ public struct ConsoleLogSink: LogSink {
     }
 
     public func receive(_ report: DiagnosticsReport) {
-        _ = writeAll(formatter.format(report).terminatedByNewline, to: stream.descriptor)
+        System.writeAll(formatter.format(report).terminatedByNewline, to: stream.descriptor)
     }
 }
 

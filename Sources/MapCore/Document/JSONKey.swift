@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An object member's key, as a document hands it to ``JSONDocument/forEachMember(of:_:)``.
 ///
 /// The bytes are the key's UTF-8 after unescaping. They are only valid inside the closure that
@@ -43,5 +35,5 @@ extension JSONKey: Sendable {}
 package func memcmpEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
     guard a.count == b.count else { return false }
     guard let pa = a.baseAddress, let pb = b.baseAddress else { return a.count == 0 }
-    return memcmp(pa, pb, a.count) == 0
+    return System.bytesEqual(pa, pb, count: a.count)
 }

@@ -229,74 +229,28 @@ private struct PathTextParser {
         return component
     }
 
-    /// A key written as a JSON string literal, as ``appendQuotedJSONString(_:to:)`` writes it.
+    /// A key written as a JSON string literal, as ``appendQuotedJSONString(_:to:)`` writes it:
+    /// validated by the package's one scanner, then unescaped as every string is.
     mutating func quoted() throws(JSONPath.SyntaxError) -> String {
-        position += 1  // opening quote
-        var scalars = String.UnicodeScalarView()
-        var pendingHigh: UInt32?
-        var raw: [UInt8] = []
-        func flushRaw() {
-            if !raw.isEmpty {
-                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
-                raw.removeAll(keepingCapacity: true)
+        let start = position
+        var end = start
+        let result: Result<String, JSONPath.SyntaxError> = bytes.withUnsafeBytes { all in
+            do throws(ParseError) {
+                // The literal alone is one JSON value: well-formed escapes, paired surrogates, UTF-8.
+                guard let found = try JSONScanner.valueEnd(in: all, from: start, isFinal: true, options: ParseOptions())
+                else { return .failure(fail("unterminated quoted key")) }
+                end = found
+            } catch {
+                // A cut-off key is reported where the text ends, as every other cut-off step is.
+                let offset = error.code == .unexpectedEndOfInput ? all.count : error.offset
+                return .failure(JSONPath.SyntaxError(message: "invalid quoted key: \(error.message)", offset: offset))
             }
+            let literal = UnsafeRawBufferPointer(rebasing: all[(start + 1)..<(end - 1)])
+            return .success(String(decoding: Array(DecodedStringBytes(literal: literal)), as: UTF8.self))
         }
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                guard pendingHigh == nil else { throw fail("unpaired surrogate escape") }
-                position += 1
-                flushRaw()
-                return String(scalars)
-            }
-            if byte != UInt8(ascii: "\\") {
-                guard pendingHigh == nil else { throw fail("unpaired surrogate escape") }
-                raw.append(byte)
-                position += 1
-                continue
-            }
-            flushRaw()
-            position += 1
-            guard position < bytes.count else { break }
-            let escape = bytes[position]
-            position += 1
-            let simple: Unicode.Scalar? =
-                switch escape {
-                case UInt8(ascii: "\""): "\""
-                case UInt8(ascii: "\\"): "\\"
-                case UInt8(ascii: "/"): "/"
-                case UInt8(ascii: "b"): "\u{08}"
-                case UInt8(ascii: "f"): "\u{0C}"
-                case UInt8(ascii: "n"): "\n"
-                case UInt8(ascii: "r"): "\r"
-                case UInt8(ascii: "t"): "\t"
-                default: nil
-                }
-            if let simple {
-                guard pendingHigh == nil else { throw fail("unpaired surrogate escape") }
-                scalars.append(simple)
-                continue
-            }
-            guard escape == UInt8(ascii: "u"), position + 4 <= bytes.count else { throw fail("invalid escape") }
-            var unit: UInt32 = 0
-            for digit in bytes[position..<position + 4] {
-                guard let value = hexValue(digit) else { throw fail("\\u takes four hexadecimal digits") }
-                unit = unit << 4 | UInt32(value)
-            }
-            position += 4
-            if let high = pendingHigh {
-                guard (0xDC00...0xDFFF).contains(unit) else { throw fail("unpaired surrogate escape") }
-                pendingHigh = nil
-                scalars.append(Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00))!)
-            } else if (0xD800...0xDBFF).contains(unit) {
-                pendingHigh = unit
-            } else if let scalar = Unicode.Scalar(unit) {
-                scalars.append(scalar)
-            } else {
-                throw fail("unpaired surrogate escape")
-            }
-        }
-        throw fail("unterminated quoted key")
+        let key = try result.get()
+        position = end  // just past the closing quote
+        return key
     }
 }
 

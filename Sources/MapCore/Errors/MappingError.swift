@@ -287,7 +287,7 @@ extension MappingError: CustomStringConvertible, CustomDebugStringConvertible {
         if let targetType { head += " decoding \(targetType)" }
         lines.append(head + " at \(path.isRoot ? "the root" : path.description)")
         var current = root
-        lines.append("  root" + (current.map { ": " + MappingError.summary(of: $0) } ?? ""))
+        lines.append("  root" + (current.map { ": " + $0.summary() } ?? ""))
         for (depth, component) in path.components.enumerated() {
             let indent = String(repeating: "  ", count: depth + 1)
             let step: String
@@ -299,7 +299,7 @@ extension MappingError: CustomStringConvertible, CustomDebugStringConvertible {
             let isLast = depth == path.components.count - 1
             var line = "  \(indent)→ \(step)"
             if let current, !current.isMissing, !isLast {
-                line += ": " + MappingError.summary(of: current)
+                line += ": " + current.summary()
             } else if let current, current.isMissing, !isLast {
                 line += ": missing"
             }
@@ -317,16 +317,5 @@ extension MappingError: CustomStringConvertible, CustomDebugStringConvertible {
             for entry in collected { lines.append("    \(entry)") }
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// "an object of 3 keys", "a number 42", "a string \"abc\"".
-    static func summary(of json: JSON) -> String {
-        guard let kind = json.kind else { return "missing" }
-        switch kind {
-        case .array: return "an array of \(json.count)"
-        case .object: return "an object of \(json.count) key\(json.count == 1 ? "" : "s")"
-        case .null: return "null"
-        default: return "\(kind.withArticle) \(json.snippet(limit: 40))"
-        }
     }
 }

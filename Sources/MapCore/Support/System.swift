@@ -6,25 +6,128 @@
     internal import Darwin
 #endif
 
-
-/// Writes all of `bytes` to `descriptor`, going on after short writes and interruptions: what
-/// the log's standard error, the console and file sinks and the NDJSON writer share.
-///
-/// - Returns: `nil` when everything was written, else the system's reason (`strerror`).
-package func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
-    guard let base = bytes.baseAddress else { return nil }
-    var written = 0
-    while written < bytes.count {
-        let result = write(descriptor, base + written, bytes.count - written)
-        if result < 0, errno == EINTR { continue }
-        guard result > 0 else { return result == 0 ? "nothing was written" : String(cString: strerror(errno)) }
-        written += result
+/// The C library calls the package makes, in one place: the only file that imports the C
+/// library, so that every module reads files, writes descriptors and keeps a thread-local slot
+/// the same way, on Glibc, Musl and Darwin alike.
+package enum System {
+    /// How a file is opened.
+    package enum FileMode: Sendable {
+        /// Reading.
+        case read
+        /// Writing from the start, created (mode 0644) or truncated.
+        case truncate
+        /// Writing at the end, created (mode 0644) when missing.
+        case append
     }
-    return nil
+
+    /// A failed call: `errno` and the system's reason for it.
+    package struct Failure: Error, Sendable {
+        /// `errno` after the call.
+        package let code: Int32
+        /// `strerror(code)`: `No such file or directory`.
+        package var reason: String {
+            strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        }
+
+        /// The failure `errno` holds now.
+        static var current: Failure { Failure(code: errno) }
+    }
+
+    /// Opens `path` (close-on-exec), going on after interruptions; the descriptor, or why not.
+    package static func open(_ path: String, for mode: FileMode) -> Result<Int32, Failure> {
+        let flags: Int32
+        switch mode {
+        case .read: flags = O_RDONLY | O_CLOEXEC
+        case .truncate: flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        case .append: flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC
+        }
+        while true {
+            let descriptor = mode == .read ? Glibc_open(path, flags) : Glibc_open(path, flags, 0o644)
+            if descriptor >= 0 { return .success(descriptor) }
+            if errno != EINTR { return .failure(.current) }
+        }
+    }
+
+    /// Reads up to `buffer.count` bytes, going on after interruptions: how many (0 at the end), or why not.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Failure> {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return .success(0) }
+        while true {
+            let count = Glibc_read(descriptor, base, buffer.count)
+            if count >= 0 { return .success(count) }
+            if errno != EINTR { return .failure(.current) }
+        }
+    }
+
+    /// Closes `descriptor`.
+    package static func close(_ descriptor: Int32) {
+        _ = Glibc_close(descriptor)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, going on after short writes and interruptions: what
+    /// the log's standard error, the console and file sinks and the NDJSON writer share.
+    ///
+    /// - Returns: `nil` when everything was written, else the system's reason.
+    @discardableResult
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+        guard let base = bytes.baseAddress else { return nil }
+        var written = 0
+        while written < bytes.count {
+            let result = write(descriptor, base + written, bytes.count - written)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { return result == 0 ? "nothing was written" : Failure.current.reason }
+            written += result
+        }
+        return nil
+    }
+
+    /// Writes all of `text`'s UTF-8 to `descriptor`; see ``writeAll(_:to:)-(UnsafeRawBufferPointer,_)``.
+    @discardableResult
+    package static func writeAll(_ text: String, to descriptor: Int32) -> String? {
+        var text = text
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are equal (`memcmp`).
+    package static func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        memcmp(a, b, count) == 0
+    }
+
+    /// Whether the `count` bytes at `base` hold a zero byte (`memchr`).
+    package static func containsZero(_ base: UnsafeRawPointer, count: Int) -> Bool {
+        memchr(base, 0, count) != nil
+    }
+
+    /// Frees memory a C library allocated with `malloc` (jansson's dumped text).
+    package static func free(_ pointer: UnsafeMutableRawPointer?) {
+        Glibc_free(pointer)
+    }
+
+    /// A slot each thread holds its own pointer in (`pthread_key_t`); made once, never deleted.
+    package struct ThreadLocalSlot: @unchecked Sendable {
+        // `@unchecked`: a key is an integer the C library hands out once; reading and writing the
+        // slot through it is per thread by definition.
+        private let key: pthread_key_t
+
+        /// A new slot, empty on every thread.
+        package init() {
+            var key = pthread_key_t()
+            pthread_key_create(&key, nil)
+            self.key = key
+        }
+
+        /// This thread's pointer; `nil` when it set none.
+        package var value: UnsafeMutableRawPointer? {
+            get { pthread_getspecific(key) }
+            nonmutating set { pthread_setspecific(key, newValue) }
+        }
+    }
 }
 
-/// Writes all of `text`'s UTF-8 to `descriptor`; see ``writeAll(_:to:)``.
-package func writeAll(_ text: String, to descriptor: Int32) -> String? {
-    var text = text
-    return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+// The C functions under names the enum's own `open`, `read`, `close` and `free` do not hide.
+private func Glibc_open(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
+private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
+private func Glibc_close(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func Glibc_free(_ pointer: UnsafeMutableRawPointer?) { free(pointer) }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 public import MapCore
 
 /// Writes mapped models as NDJSON — one compact JSON value per line — to a file or any output,
@@ -59,23 +51,22 @@ public final class NDJSONWriter {
         compression: Compression = .none,
         level: Int = 6
     ) throws(MappingError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw MappingError(
-                code: .unreadableInput,
-                message: "cannot create \(path): \(String(cString: strerror(errno)))"
-            )
+        let descriptor: Int32
+        switch System.open(path, for: .truncate) {
+        case .success(let opened): descriptor = opened
+        case .failure(let failure):
+            throw MappingError(code: .unreadableInput, message: "cannot create \(path): \(failure.reason)")
         }
         try self.init(
             mapper: mapper,
             compression: compression,
             level: level,
             output: { (bytes: UnsafeRawBufferPointer) throws(MappingError) in
-                if let reason = writeAll(bytes, to: descriptor) {
+                if let reason = System.writeAll(bytes, to: descriptor) {
                     throw MappingError(code: .other, message: "cannot write \(path): \(reason)")
                 }
             },
-            close: { _ = Glibc.close(descriptor) }
+            close: { System.close(descriptor) }
         )
     }
 

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 public import MapCore
 
 /// A ``ByteSource`` that reads a file through POSIX `open` and `read`.
@@ -32,18 +24,14 @@ public final class FileByteSource: ByteSource {
     ///   system's reason when the file cannot be opened (missing, not permitted, …).
     public init(path: String) throws(ParseError) {
         self.path = path
-        var descriptor: Int32 = -1
-        repeat {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        } while descriptor < 0 && errno == EINTR
-        guard descriptor >= 0 else {
-            throw FileByteSource.failure("cannot open", path: path, errno: errno, offset: 0)
+        switch System.open(path, for: .read) {
+        case .success(let descriptor): self.descriptor = descriptor
+        case .failure(let failure): throw FileByteSource.error("cannot open", path: path, failure, offset: 0)
         }
-        self.descriptor = descriptor
     }
 
     deinit {
-        if descriptor >= 0 { _ = systemClose(descriptor) }
+        if descriptor >= 0 { System.close(descriptor) }
     }
 
     /// Reads the next bytes of the file; 0 at its end, when the file is closed.
@@ -51,48 +39,32 @@ public final class FileByteSource: ByteSource {
     /// - Throws: ``ParseError`` with code ``ParseError/Code/unreadableInput`` naming the path when
     ///   the read fails (a directory, an I/O error); its offset is the bytes read before.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
-        guard descriptor >= 0, let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
-        while true {
-            let count = systemRead(descriptor, base, buffer.count)
-            if count > 0 {
-                position += count
-                return count
-            }
-            if count == 0 {
-                close()
-                return 0
-            }
-            let code = errno
-            if code == EINTR { continue }
+        guard descriptor >= 0, !buffer.isEmpty else { return 0 }
+        switch System.read(descriptor, into: buffer) {
+        case .success(let count):
+            if count == 0 { close() }
+            position += count
+            return count
+        case .failure(let failure):
             close()
-            throw FileByteSource.failure("cannot read", path: path, errno: code, offset: position)
+            throw FileByteSource.error("cannot read", path: path, failure, offset: position)
         }
     }
 
     /// Closes the file now; later reads return 0. Calling it again does nothing.
     public func close() {
         guard descriptor >= 0 else { return }
-        _ = systemClose(descriptor)
+        System.close(descriptor)
         descriptor = -1
     }
 
-    private static func failure(_ what: String, path: String, errno code: Int32, offset: Int) -> ParseError {
-        let reason = strerror(code).map { String(cString: $0) } ?? "error"
-        return ParseError(
+    private static func error(_ what: String, path: String, _ failure: System.Failure, offset: Int) -> ParseError {
+        ParseError(
             code: .unreadableInput,
-            message: "\(what) '\(path)': \(reason) (errno \(code))",
+            message: "\(what) '\(path)': \(failure.reason) (errno \(failure.code))",
             line: 1,
             column: 1,
             offset: offset
         )
     }
-}
-
-// The system calls under names the class's own `read` and `close` do not hide.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
-
-private func systemClose(_ descriptor: Int32) -> Int32 {
-    close(descriptor)
 }

@@ -1,14 +1,6 @@
 public import MapCore
 internal import Synchronization
 
-#if canImport(Glibc)
-    internal import Glibc
-#elseif canImport(Musl)
-    internal import Musl
-#elseif canImport(Darwin)
-    internal import Darwin
-#endif
-
 /// A sink that appends each logged report's text to a file.
 ///
 /// The file is opened once, for appending (created with mode 0644 when missing), and closed
@@ -26,9 +18,10 @@ public final class FileLogSink: LogSink {
     /// - Throws: ``LogSinkError`` naming the path and the system's reason when the file cannot
     ///   be opened.
     public init(path: String, formatter: LogFormatter = .standard) throws(LogSinkError) {
-        let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard opened >= 0 else {
-            throw LogSinkError(path: path, reason: String(cString: strerror(errno)))
+        let opened: Int32
+        switch System.open(path, for: .append) {
+        case .success(let descriptor): opened = descriptor
+        case .failure(let failure): throw LogSinkError(path: path, reason: failure.reason)
         }
         self.path = path
         self.formatter = formatter
@@ -36,12 +29,12 @@ public final class FileLogSink: LogSink {
     }
 
     deinit {
-        descriptor.withLock { _ = close($0) }
+        descriptor.withLock { System.close($0) }
     }
 
     public func receive(_ report: DiagnosticsReport) {
         let text = formatter.format(report).terminatedByNewline
-        descriptor.withLock { _ = writeAll(text, to: $0) }
+        _ = descriptor.withLock { System.writeAll(text, to: $0) }
     }
 }
 

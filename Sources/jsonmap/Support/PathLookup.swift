@@ -28,12 +28,6 @@ enum PathLookup {
         return .success(current)
     }
 
-    /// The longest list of keys a message shows before it says how many more there are.
-    static let maxKeysShown = 10
-
-    /// The longest scalar a message quotes before cutting it.
-    static let maxScalarLength = 40
-
     /// `no key "c" at a.b[0] (found an object with keys x, y)`.
     static func message(for missing: Missing, in path: PathArgument) -> String {
         let step: String
@@ -41,38 +35,7 @@ enum PathLookup {
         case .key(let key): step = "key \(quoted(key))"
         case .index(let index): step = "index \(index)"
         }
-        return "no \(step) at \(path.prefixDescription(missing.found)) (found \(describe(missing.parent)))"
-    }
-
-    /// `an object with keys x, y`, `an array of 3 elements`, `the string "abc"`, `null`.
-    static func describe(_ json: JSON) -> String {
-        switch json.kind {
-        case .object:
-            let keys = json.keys
-            guard !keys.isEmpty else { return "an empty object" }
-            var shown = keys.prefix(maxKeysShown).map { JSONPath([.key($0)]).description }.joined(separator: ", ")
-            if keys.count > maxKeysShown { shown += " and \(keys.count - maxKeysShown) more" }
-            return "an object with \(keys.count == 1 ? "key" : "keys") \(shown)"
-        case .array:
-            let count = json.count
-            if count == 0 { return "an empty array" }
-            return "an array of \(count) \(count == 1 ? "element" : "elements")"
-        case .string:
-            return "the string \(shortText(json))"
-        case .number:
-            return "the number \(shortText(json))"
-        case .bool, .null:
-            return shortText(json)
-        case nil:
-            return "nothing"
-        }
-    }
-
-    /// The value's compact text, cut to about ``maxScalarLength`` characters.
-    static func shortText(_ json: JSON) -> String {
-        let text = (try? json.text()) ?? "?"
-        guard text.count > maxScalarLength else { return text }
-        return String(text.prefix(maxScalarLength)) + "…"
+        return "no \(step) at \(path.prefixDescription(missing.found)) (found \(missing.parent.summary(.detailed)))"
     }
 
     /// `key` as a JSON string literal, as the package's writer escapes it.
