@@ -158,21 +158,48 @@ let package = Package(
             name: "jsonmap-simdjson-only",
             dependencies: ["MapCore", "BackendSimdjson", "SingleBackendProgram"]
         ),
+        // The tests mirror the modules, one target each; MapTestSupport holds what they share: the
+        // corpus, scratch folders, built binaries, the guide checks.
+        .target(
+            name: "MapTestSupport",
+            dependencies: ["JSONMapping"],
+            path: "Tests/MapTestSupport"
+        ),
         .testTarget(
             name: "MapCoreTests",
-            dependencies: ["MapCore", "MapIO", "TwoWayMaps", "Extraction", "DeclarativeRules", "LenientReader"]
+            dependencies: ["JSONMapping", "MapTestSupport", "InMemoryMapLogging"]
+        ),
+        .testTarget(
+            name: "MapIOTests",
+            dependencies: ["JSONMapping", "MapTestSupport"]
+        ),
+        .testTarget(
+            name: "TwoWayMapsTests",
+            dependencies: ["JSONMapping", "MapTestSupport"]
+        ),
+        .testTarget(
+            name: "ExtractionTests",
+            dependencies: ["JSONMapping", "MapTestSupport"]
+        ),
+        .testTarget(
+            name: "DeclarativeRulesTests",
+            dependencies: ["JSONMapping", "MapTestSupport"]
+        ),
+        .testTarget(
+            name: "LenientReaderTests",
+            dependencies: ["JSONMapping", "MapTestSupport"]
         ),
         .testTarget(
             name: "BackendFoundationTests",
-            dependencies: ["BackendFoundation", "MapCore", "MapIO"]
+            dependencies: ["BackendFoundation", "MapCore", "MapIO", "MapTestSupport"]
         ),
         .testTarget(
             name: "BackendJanssonTests",
-            dependencies: ["BackendJansson", "MapCore", "MapIO", "CJansson"]
+            dependencies: ["BackendJansson", "MapCore", "MapIO", "CJansson", "MapTestSupport"]
         ),
         .testTarget(
             name: "BackendSimdjsonTests",
-            dependencies: ["BackendSimdjson", "MapCore", "MapIO", "TwoWayMaps", "DeclarativeRules"]
+            dependencies: ["BackendSimdjson", "MapCore", "MapIO", "TwoWayMaps", "DeclarativeRules", "MapTestSupport"]
         ),
         // One suite, every case run against every backend.
         .testTarget(
@@ -181,8 +208,6 @@ let package = Package(
                 "MapCore",
                 "MapIO",
                 "TwoWayMaps",
-                "Extraction",
-                "LenientReader",
                 "BackendFoundation",
                 "BackendJansson",
                 "BackendSimdjson",
@@ -204,14 +229,10 @@ let package = Package(
         .testTarget(
             name: "MapLoggingTests",
             dependencies: [
+                "JSONMapping",
                 "MapLogging",
                 "InMemoryMapLogging",
-                "MapCore",
-                "MapIO",
-                "TwoWayMaps",
-                "Extraction",
-                "LenientReader",
-                "BackendFoundation",
+                "MapTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]
@@ -221,9 +242,15 @@ let package = Package(
             dependencies: [
                 "JSONMapping",
                 "InMemoryMapLogging",
+                "MapTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ]
+        ),
+        // The command-line tool and the example programs, run as built binaries.
+        .testTarget(
+            name: "jsonmapTests",
+            dependencies: ["JSONMapping", "MapTestSupport"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -3,6 +3,7 @@ import Foundation
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// parse with the Foundation backend → write with ``JSONWriter`` → parse again, over every
 /// `.json` file of `../shared/corpus`: the values must come back exactly — doubles bit for bit,
@@ -28,7 +29,7 @@ struct CorpusRoundTripTests {
     @Test("The corpus holds the five benchmark files")
     func corpusIsComplete() {
         for name in ["canada.json", "citm_catalog.json", "github_events.json", "gsoc-2018.json", "twitter.json"] {
-            #expect(corpusFiles.contains(name), "\(name) is missing from \(corpusDirectory.path)")
+            #expect(corpusFiles.contains(name), "\(name) is missing from \(Corpus.url.path)")
         }
     }
 

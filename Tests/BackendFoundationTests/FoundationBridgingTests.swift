@@ -3,6 +3,7 @@ import Foundation
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// The edges where Foundation values meet the package: `JSON(foundationObject:)`,
 /// `foundationObject`, `DateFormatterBridge`, and raw bridge encoders that return `NSNull` / `NSNumber`.

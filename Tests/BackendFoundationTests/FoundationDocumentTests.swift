@@ -3,6 +3,7 @@ import Foundation
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// The ``JSONDocument`` contract, read through ``JSON``, on the Foundation backend's documents.
 @Suite struct FoundationDocumentTests {

@@ -3,6 +3,7 @@ import Foundation
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// The places where JSONSerialization on Linux gets values wrong, and this backend must not.
 @Suite struct FoundationTrapsTests {

@@ -3,6 +3,7 @@ import Foundation
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 private func nestedArrays(_ depth: Int) -> String {
     String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

@@ -3,6 +3,7 @@ import Foundation
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// One malformed input and where the backend must say it goes wrong.
 struct MalformedCase: Sendable, CustomTestStringConvertible {

@@ -2,6 +2,7 @@ import BackendFoundation
 import Foundation
 import MapCore
 import MapIO
+import MapTestSupport
 import Testing
 
 /// A mapper over the backend under test.
@@ -11,29 +12,14 @@ func foundationMapper(_ options: ParseOptions = ParseOptions()) throws -> Mapper
 
 // MARK: - Corpus
 
-/// `../shared/corpus`, the sibling of the repository root (found from this file, not the working directory).
-let corpusDirectory: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Tests/BackendFoundationTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the repository root
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/corpus", isDirectory: true)
-
 /// Whether the corpus folder is there; tests that need it are skipped with a message otherwise.
-let corpusAvailable: Bool = {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: corpusDirectory.path, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-}()
+let corpusAvailable = Corpus.isAvailable
 
 /// The names of the `.json` files in the corpus, sorted; empty when the folder is absent.
-let corpusFiles: [String] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: corpusDirectory.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.sorted()
-}()
+let corpusFiles = Corpus.jsonFiles
 
 func corpusBytes(_ name: String) throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: corpusDirectory.appendingPathComponent(name)))
+    try Corpus.bytes(name)
 }
 
 // MARK: - Exact comparison

@@ -4,6 +4,7 @@ import FoundationEssentials
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// Reads from jansson's own `json_t` nodes: what jansson keeps (no number text, `-0` as an
 /// integer, keys with their length) and how the document reads it.

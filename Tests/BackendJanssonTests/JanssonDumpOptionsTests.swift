@@ -3,6 +3,7 @@ import CJansson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// `JanssonDumpOptions` onto `json_dumps`' flags, one option at a time.
 @Suite struct JanssonDumpOptionsTests {

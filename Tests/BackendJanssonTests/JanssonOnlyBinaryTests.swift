@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapTestSupport
 
 /// `jsonmap-jansson-only`, a program built from MapCore and BackendJansson alone, parses with
 /// jansson (that it links no libFoundation and no ICU is tested in JSONMappingTests'

@@ -3,6 +3,7 @@ import CJansson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// Trees cross the API with one reference each way: `makeJanssonTree()` hands the caller +1,
 /// `JanssonBackend.json(adopting:)` takes +1 over and gives it back when the last view goes.

@@ -2,6 +2,7 @@ import BackendJansson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// How ``ParseOptions`` map onto jansson's decoding flags, and what the backend enforces around
 /// `json_loadb`: a raw NUL after the value, a depth limit below jansson's own (2048 levels, scalars counted), and the

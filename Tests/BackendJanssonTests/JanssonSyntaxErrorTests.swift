@@ -2,6 +2,7 @@ import BackendJansson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// One malformed input and the error every backend gives for it.
 struct SyntaxCase: Sendable, CustomTestStringConvertible {

@@ -3,6 +3,7 @@ import CJansson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// One writer event, for tables of event sequences.
 enum WriterEvent: Sendable, CustomStringConvertible {

@@ -4,6 +4,7 @@ import MapCore
 import MapIO
 import Synchronization
 import Testing
+import MapTestSupport
 
 #if canImport(Glibc)
     import Glibc

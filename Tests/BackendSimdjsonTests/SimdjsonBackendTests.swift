@@ -2,6 +2,7 @@ import BackendSimdjson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// The backend's own surface: its name and limits, and `parse(padded:options:)`, which parses in
 /// place input that is followed by simdjson's padding instead of copying it.

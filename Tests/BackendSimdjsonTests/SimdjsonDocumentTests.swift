@@ -2,6 +2,7 @@ import BackendSimdjson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// Reads from simdjson's tape: what simdjson keeps (every member of an object, integers above
 /// `Int64.max` as unsigned, no number text) and how the document reads it — elements by index,

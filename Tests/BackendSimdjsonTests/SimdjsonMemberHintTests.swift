@@ -4,6 +4,7 @@ import MapIO
 import DeclarativeRules
 import TwoWayMaps
 import Testing
+import MapTestSupport
 
 /// Key lookups that start where the last one ended (`member(of:utf8Key:hint:)`), and the word-wise
 /// comparison of keys up to 16 bytes: whatever the order of the lookups and whatever the hint

@@ -2,6 +2,7 @@ import BackendSimdjson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// simdjson reports a rejection by kind only, so the backend describes it with the validating
 /// scan, finds the number simdjson could not hold, and checks on the tape what simdjson does not:

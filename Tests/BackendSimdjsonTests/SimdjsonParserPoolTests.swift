@@ -2,6 +2,7 @@ import BackendSimdjson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// Each parse takes a simdjson parser of its own from a process-wide pool, and the document made
 /// from it keeps that parser (whose buffers are its tape and strings) until it is released. These

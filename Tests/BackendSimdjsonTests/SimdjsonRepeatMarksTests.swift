@@ -4,6 +4,7 @@ import MapCore
 import MapIO
 import Synchronization
 import Testing
+import MapTestSupport
 
 /// Under `lastWins` the simdjson backend checks an object for a repeated key the first time it is
 /// read, not while parsing, and keeps the answer with the document. These tests read objects in

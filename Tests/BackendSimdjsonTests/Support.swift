@@ -2,6 +2,7 @@ import BackendSimdjson
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// A mapper over simdjson.
 func simdjsonMapper(_ options: ParseOptions = ParseOptions()) throws -> Mapper {

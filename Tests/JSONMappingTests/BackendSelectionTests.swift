@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MapTestSupport
 
 /// `JSONMAPPING_BACKEND` chooses the default backend of a whole process, so it is tested by
 /// running the built example executable with the variable set.

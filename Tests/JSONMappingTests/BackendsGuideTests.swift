@@ -1,21 +1,21 @@
 // The example of Docs/Backends.md, compiled and run here, and the backends the umbrella links.
 //
 // The guide's Swift blocks are tied to the regions of this file exactly as Docs/Migration.md's
-// are tied to MigrationGuideTests.swift: see the comment at the top of that file for the markers
-// and the rules, and `MigrationGuideTests.checkGuide` for the check, which the guides share.
+// are tied to this file as `Guide` (MapTestSupport) explains, and checked by `Guide.check`.
 //
 // Editing: change the region here, run `swift format format -i` on this file, then copy the
 // formatted region into the guide (the formatter may reflow code).
 
 import Foundation
 import JSONMapping
+import MapTestSupport
 import Testing
 
 @Suite struct BackendsGuideTests {
     @Test("every swift block of Docs/Backends.md is byte-identical to its region here, and every region is shown")
     func guideBlocksAreRegionsOfThisFile() throws {
         let source = URL(fileURLWithPath: #filePath)
-        try MigrationGuideTests.checkGuide(named: "Backends.md", against: source, minimumRegions: 1)
+        try Guide.check(named: "Backends.md", against: source, minimumRegions: 1)
     }
 
     @Test("The guide's three ways to choose a backend give the backends its comments name")

@@ -1,6 +1,7 @@
 import Foundation
 import JSONMapping
 import Testing
+import MapTestSupport
 
 /// `Mapper()` through the umbrella module: the default backend, every input form, every output form.
 @Suite struct DefaultMapperTests {

@@ -2,6 +2,7 @@ import Foundation
 import JSONMapping
 import Synchronization
 import Testing
+import MapTestSupport
 
 /// Collects the reports a mapper's diagnostics handler receives, from any task.
 final class ReportCollector: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import JSONMapping
+import MapTestSupport
 
 // A small model made Bridgeable by hand, with closures over `JSON` and a writer: nested arrays,
 // dictionaries, dates and an enum. Every field is read through `context.decode`, an implicit

@@ -1,21 +1,21 @@
 // The examples of Docs/Mapping.md, compiled and run here.
 //
 // The guide's Swift blocks are tied to the regions of this file exactly as Docs/Migration.md's
-// are tied to MigrationGuideTests.swift: see the comment at the top of that file for the markers
-// and the rules, and `MigrationGuideTests.checkGuide` for the check, which both files share.
+// are tied to this file as `Guide` (MapTestSupport) explains, and checked by `Guide.check`.
 //
 // Editing: change the region here, run `swift format format -i` on this file, then copy the
 // formatted region into the guide (the formatter may reflow code).
 
 import Foundation
 import JSONMapping
+import MapTestSupport
 import Synchronization
 import Testing
 
 @Suite struct MappingGuideTests {
     @Test("every swift block of Docs/Mapping.md is byte-identical to its region here, and every region is shown")
     func guideBlocksAreRegionsOfThisFile() throws {
-        try MigrationGuideTests.checkGuide(
+        try Guide.check(
             named: "Mapping.md",
             against: URL(fileURLWithPath: #filePath),
             minimumRegions: 15

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 @Suite struct FoundationValueBridgeTests {
     // MARK: URL

@@ -1,6 +1,7 @@
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 struct Point: Equatable, Sendable {
     var x: Int

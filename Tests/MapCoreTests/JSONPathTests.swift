@@ -1,6 +1,7 @@
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 @Suite struct JSONPathTests {
     // MARK: Building paths

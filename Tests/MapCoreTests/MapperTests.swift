@@ -1,44 +1,34 @@
+import BackendFoundation
 import MapCore
 import MapIO
 import Synchronization
 import Testing
-
-/// A backend that validates with the scanner and hands back a fixed document.
-struct FixedBackend: JSONBackend {
-    let document: JSON
-    var name: String { "fixed" }
-    var maxSupportedDepth: Int { 1000 }
-
-    func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
-        try JSONScanner.validate(input, options: options, backend: name)
-        return document.document
-    }
-}
+import MapTestSupport
 
 @Suite struct MapperTests {
     @Test("a mapper refuses a depth limit its backend cannot honour", arguments: [0, -1, 1001])
     func refusesDepth(depth: Int) throws {
         let error = try #require(throws: MappingError.self) {
-            try Mapper(backend: FixedBackend(document: JSON.null), parseOptions: ParseOptions(maxDepth: depth))
+            try Mapper(backend: FoundationBackend(), parseOptions: ParseOptions(maxDepth: depth))
         }
         #expect(error.code == .unsupportedValue)
     }
 
     @Test("a parse failure through a mapper is invalidJSON with the position and the backend's name")
     func parseFailure() throws {
-        let mapper = try Mapper(backend: FixedBackend(document: [1]))
+        let mapper = try Mapper(backend: FoundationBackend())
         let error = try #require(throws: MappingError.self) { try mapper.decode([Int].self, from: "[1,\n]") }
         #expect(error.code == .invalidJSON)
         let parse = try #require(error.parseError)
         #expect(parse.code == .trailingComma)
         #expect(parse.line == 1)
         #expect(parse.column == 3)
-        #expect(parse.backend == "fixed")
+        #expect(parse.backend == "foundation")
     }
 
     @Test("input above the size limit is inputTooLarge")
     func inputTooLarge() throws {
-        let mapper = try Mapper(backend: FixedBackend(document: [1]), parseOptions: ParseOptions(maxInputSize: 4))
+        let mapper = try Mapper(backend: FoundationBackend(), parseOptions: ParseOptions(maxInputSize: 4))
         let error = try #require(throws: MappingError.self) { try mapper.decode([Int].self, from: "[1, 2]") }
         #expect(error.code == .inputTooLarge)
         #expect(try mapper.decode([Int].self, from: "[1]") == [1])
@@ -50,10 +40,10 @@ struct FixedBackend: JSONBackend {
         var options = MappingOptions()
         options.override(Bool.self, with: LenientBoolBridge())
         options.diagnosticsHandler = { report in reports.withLock { $0.append(report) } }
-        let mapper = try Mapper(backend: FixedBackend(document: ["flags": [true, "false"]]), options: options)
+        let mapper = try Mapper(backend: FoundationBackend(), options: options)
 
         let line = #line + 1
-        let value = try mapper.decode([String: [Bool]].self, from: "{}")
+        let value = try mapper.decode([String: [Bool]].self, from: #"{"flags": [true, "false"]}"#)
         #expect(value == ["flags": [true, false]])
         let report = try #require(reports.withLock { $0.first })
         #expect(report.succeeded)
@@ -68,8 +58,10 @@ struct FixedBackend: JSONBackend {
         let reports = Mutex<[DiagnosticsReport]>([])
         var options = MappingOptions()
         options.diagnosticsHandler = { report in reports.withLock { $0.append(report) } }
-        let mapper = try Mapper(backend: FixedBackend(document: ["n": "x"]), options: options)
-        let error = try #require(throws: MappingError.self) { try mapper.decode([String: Int].self, from: "{}") }
+        let mapper = try Mapper(backend: FoundationBackend(), options: options)
+        let error = try #require(throws: MappingError.self) {
+            try mapper.decode([String: Int].self, from: #"{"n": "one"}"#)
+        }
         #expect(error.path == "n")
         let report = try #require(reports.withLock { $0.first })
         #expect(!report.succeeded)
@@ -81,7 +73,7 @@ struct FixedBackend: JSONBackend {
     func encode() throws {
         var options = MappingOptions()
         options.writer = .init(formatting: .pretty(indent: 2))
-        let mapper = try Mapper(backend: FixedBackend(document: JSON.null), options: options)
+        let mapper = try Mapper(backend: FoundationBackend(), options: options)
         #expect(try mapper.encodeToString(["b": [1]]) == "{\n  \"b\": [\n    1\n  ]\n}")
         let error = try #require(throws: MappingError.self) { try mapper.encode([Double.nan]) }
         #expect(error.code == .notRepresentable)

@@ -2,6 +2,7 @@ import FoundationEssentials
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 @Suite struct MappingContextTests {
     static var lenient: MappingOptions {

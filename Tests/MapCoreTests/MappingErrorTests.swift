@@ -1,6 +1,7 @@
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 @Suite struct MappingErrorTests {
     static let tweets: JSON = ["statuses": [["user": ["id": "x"]]]]

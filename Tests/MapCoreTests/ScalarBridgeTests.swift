@@ -1,6 +1,7 @@
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// The checks every integer bridge must pass, for one integer type.
 struct IntegerBridgeCase: Sendable, CustomTestStringConvertible {

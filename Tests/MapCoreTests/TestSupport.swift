@@ -1,6 +1,7 @@
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 /// UTF-8 bytes that compare byte for byte and print as text, for exact output checks.
 struct UTF8Text: Equatable, ExpressibleByStringLiteral, CustomStringConvertible, Sendable {

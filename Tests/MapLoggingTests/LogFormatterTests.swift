@@ -4,6 +4,7 @@ import MapIO
 import MapLogging
 import Synchronization
 import Testing
+import MapTestSupport
 
 @Suite struct LogFormatterTests {
     /// What a custom formatter was called with.

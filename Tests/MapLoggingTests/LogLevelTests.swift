@@ -8,6 +8,7 @@ import TwoWayMaps
 import MapLogging
 import Synchronization
 import Testing
+import MapTestSupport
 
 /// Counts and keeps what a handler receives.
 final class TextBox: Sendable {

@@ -7,6 +7,7 @@ import LenientReader
 import MapLogging
 import Synchronization
 import Testing
+import MapTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -5,6 +5,7 @@ import Extraction
 import LenientReader
 import TwoWayMaps
 import Testing
+import MapTestSupport
 
 /// A model with a required, a validated and an optional link: enough to fail, warn or pass.
 struct Profile: JSONConvertible, Equatable {

@@ -6,6 +6,7 @@ import MapIO
 import MapLogging
 import Synchronization
 import Testing
+import MapTestSupport
 
 /// A swift-log handler that keeps each event whole — the call site included, which
 /// `InMemoryLogHandler` does not keep.

@@ -245,15 +245,12 @@ public struct RawRepresentableBridge<Value: RawRepresentable>: JSONBridge where 
     /// throws ``MappingError/Code/rawRepresentableInitialization``.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         let raw = try context.decode(Value.RawValue.self, from: json)
-        guard let value = Value(rawValue: raw) else {
-            throw context.error(
-                .rawRepresentableInitialization,
-                at: json,
-                message: "\(json.snippet(limit: 60)) is not a raw value of \(Value.self)",
-                targetType: "\(Value.self)"
-            )
-        }
-        return value
+        return try context.converted(
+            Value(rawValue: raw),
+            at: json,
+            code: .rawRepresentableInitialization,
+            targetType: "\(Value.self)"
+        ) { "\(json.snippet(limit: 60)) is not a raw value of \(Value.self)" }
     }
 
     /// Writes the raw value as an implicit use does.

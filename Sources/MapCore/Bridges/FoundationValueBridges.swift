@@ -83,17 +83,12 @@ public struct DecimalBridge: JSONBridge {
         } else {
             throw context.kindError(expected: .number, at: json, targetType: "Decimal")
         }
-        guard let decimal = Decimal(string: text), !decimal.isNaN,
-            DecimalDigits(text) == DecimalDigits(decimal.description)
-        else {
-            throw context.error(
-                .notRepresentable,
-                at: json,
-                message: "\(text) has more significant digits or a larger exponent than a Decimal holds",
-                targetType: "Decimal"
-            )
+        let decimal = Decimal(string: text).flatMap {
+            !$0.isNaN && DecimalDigits(text) == DecimalDigits($0.description) ? $0 : nil
         }
-        return decimal
+        return try context.converted(decimal, at: json, code: .notRepresentable, targetType: "Decimal") {
+            "\(text) has more significant digits or a larger exponent than a Decimal holds"
+        }
     }
 
     public func encode(_ value: Decimal, to writer: some JSONWriting, in context: MappingContext) throws {

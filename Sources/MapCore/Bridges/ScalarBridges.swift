@@ -196,16 +196,13 @@ public struct FloatBridge: JSONBridge {
             throw context.kindError(expected: .number, at: json, targetType: "Float")
         }
         let value = json.document.withNumberText(json.node) { NumberText.float($0) } ?? Float(double)
-        guard let value, value.isFinite else {
-            throw context.error(
-                .notRepresentable,
-                at: json,
-                message: "\(json.numberText ?? "\(double)") is beyond Float's range",
-                expected: .number,
-                targetType: "Float"
-            )
-        }
-        return value
+        return try context.converted(
+            value.flatMap { $0.isFinite ? $0 : nil },
+            at: json,
+            code: .notRepresentable,
+            expected: .number,
+            targetType: "Float"
+        ) { "\(json.numberText ?? "\(double)") is beyond Float's range" }
     }
 
     /// Writes the shortest text that reads back to the same `Float`; NaN and infinities throw

@@ -132,9 +132,10 @@ extension MappingContext {
         return encodingError(.other, message: "\(error)", targetType: targetType, underlyingError: error)
     }
 
-    /// `value` when the conversion gave one; else the ``MappingError/Code/bridgingFailed`` error at
-    /// `json` with `message` — the one check every converting bridge makes (a URL, a UUID, base64,
-    /// a date, a decoder closure, an `init?(json:)`).
+    /// `value` when the conversion gave one; else the error `code` (default
+    /// ``MappingError/Code/bridgingFailed``) at `json` with `message` — the one check every
+    /// converting bridge makes (a URL, a UUID, base64, a date, a decoder closure, an `init?(json:)`,
+    /// a raw value, a number that does not fit).
     ///
     /// ```swift
     /// let text = try StringBridge().decode(json, in: context)
@@ -144,11 +145,13 @@ extension MappingContext {
     public func converted<T>(
         _ value: T?,
         at json: JSON,
+        code: MappingError.Code = .bridgingFailed,
+        expected: JSONKind? = nil,
         targetType: @autoclosure () -> String,
         message: () -> String
     ) throws -> T {
         guard let value else {
-            throw error(.bridgingFailed, at: json, message: message(), targetType: targetType())
+            throw error(code, at: json, message: message(), expected: expected, targetType: targetType())
         }
         return value
     }

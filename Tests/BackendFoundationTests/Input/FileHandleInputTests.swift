@@ -3,6 +3,7 @@ import Foundation
 import MapCore
 import MapIO
 import Testing
+import MapTestSupport
 
 @Suite struct FileHandleInputTests {
     @Test("a gzip file read through a FileHandle parses like its plain text, and the handle stays open")

@@ -1,0 +1,258 @@
+// The examples of Docs/Feeds.md, compiled and run here.
+//
+// The guide's Swift blocks are tied to the regions of this file exactly as Docs/Migration.md's
+// are tied to this file as `Guide` (MapTestSupport) explains, and checked by `Guide.check`.
+//
+// Editing: change the region here, run `swift format format -i` on this file, then copy the
+// formatted region into the guide (the formatter may reflow code).
+
+import Foundation
+import JSONMapping
+import MapTestSupport
+import Synchronization
+import Testing
+
+@Suite struct FeedsGuideTests {
+    @Test("every swift block of Docs/Feeds.md is byte-identical to its region here, and every region is shown")
+    func guideBlocksAreRegionsOfThisFile() throws {
+        try Guide.check(
+            named: "Feeds.md",
+            against: URL(fileURLWithPath: #filePath),
+            minimumRegions: 8
+        )
+    }
+
+    struct Order: JSONConvertible, Equatable {
+        var id = 0
+        var email = ""
+
+        static func map(_ object: inout Order, _ json: Map) {
+            object.id <- json["id"]
+            object.email <- json["email"]
+        }
+    }
+
+    static func line(_ id: Int) -> String { #"{"id": \#(id), "email": "o\#(id)@example.com"}"# }
+
+    /// A temporary file holding `bytes`, removed by the caller.
+    static func file(_ bytes: [UInt8], suffix: String = ".ndjson.gz") throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID())\(suffix)").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Orders 1...count as NDJSON, gzip-compressed in two members (`cat a.gz b.gz`).
+    static func gzipFeed(count: Int) throws -> [UInt8] {
+        let half = count / 2
+        let first = (1...half).map { line($0) + "\n" }.joined()
+        let second = ((half + 1)...count).map { line($0) + "\r\n" }.joined() + "\n"
+        return try Compression.gzip.compress(Array(first.utf8)) + Compression.gzip.compress(Array(second.utf8))
+    }
+
+    @Test("a multi-member gzip NDJSON file is read record by record, CRLF and blank lines included")
+    func readsAFile() throws {
+        let path = try Self.file(try Self.gzipFeed(count: 10))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var ids: [Int] = []
+        // guide: feeds-file
+        let mapper = try Mapper()
+        let orders = try mapper.feed(Order.self, from: JSONFile(path))  // gzip or not: detected
+        while let order = try orders.next() {
+            ids.append(order.id)
+        }
+        // guide-end
+        #expect(ids == Array(1...10))
+        #expect(orders.deliveredCount == 10)
+    }
+
+    static let badFeed = [line(1), #"{"id": "two", "email": "x@example.com"}"#, #"{"id": 3, "#, line(4)]
+        .joined(separator: "\n")
+
+    @Test("under stop, the first bad record is thrown as a FeedError that says where it is")
+    func stopPolicy() throws {
+        let mapper = try Mapper()
+        let orders = try mapper.feed(Order.self, from: Array(Self.badFeed.utf8))
+        var ids: [Int] = []
+        var caught: FeedError?
+        // guide: feeds-stop
+        do {
+            while let order = try orders.next() { ids.append(order.id) }
+        } catch {
+            // error is a FeedError: recordIndex, line, column, offset, and the MappingError
+            caught = error
+        }
+        // guide-end
+        let error = try #require(caught)
+        #expect(ids == [1])
+        #expect(error.recordIndex == 1)
+        #expect(error.line == 2)
+        #expect(error.offset == Self.line(1).utf8.count + 1)
+        #expect(error.error.code == .typeMismatch)
+        #expect(error.error.path.description == "id")
+    }
+
+    @Test("under skip, bad records go to the handler and reading goes on")
+    func skipPolicy() throws {
+        let mapper = try Mapper()
+        let skipped = Captured()
+        // guide: feeds-skip
+        var options = FeedOptions(format: .ndjson, errorPolicy: .skip)
+        options.maxLoggedErrorsPerSecond = 10  // to the mapper's log; the rest are counted
+        let orders = try mapper.feed(
+            Order.self,
+            from: Array(Self.badFeed.utf8),
+            options: options,
+            onError: { error in skipped.append("#\(error.recordIndex) line \(error.line): \(error.error.code)") }
+        )
+        // guide-end
+        var ids: [Int] = []
+        while let order = try orders.next() { ids.append(order.id) }
+        #expect(ids == [1, 4])
+        #expect(orders.skippedCount == 2)
+        #expect(skipped.texts == ["#1 line 2: typeMismatch", "#2 line 3: invalidJSON"])
+    }
+
+    @Test("an array feed is read element by element; a mapping error is skippable, a syntax error is not")
+    func arrayFeed() throws {
+        let mapper = try Mapper()
+        // guide: feeds-array
+        let bytes = Array(#"[{"id": 1, "email": "a@b.c"}, {"id": 2, "email": "d@e.f"}]"#.utf8)
+        let orders = try mapper.feed(Order.self, from: bytes, options: FeedOptions(format: .array))
+        // guide-end
+        var ids: [Int] = []
+        while let order = try orders.next() { ids.append(order.id) }
+        #expect(ids == [1, 2])
+
+        let broken = Array(#"[{"id": "x", "email": "a@b.c"}, {"id": 2, "email": "d"}, {"id": 3 "#.utf8)
+        let skipping = try mapper.feed(Order.self, from: broken, options: FeedOptions(format: .array, errorPolicy: .skip))
+        var results: [Result<Order, FeedError>] = []
+        for result in skipping { results.append(result) }
+        #expect(results.count == 2)
+        #expect(try results[0].get().id == 2)
+        guard case .failure(let error) = results[1] else {
+            Issue.record("the syntax error did not end the feed")
+            return
+        }
+        #expect(error.error.code == .invalidJSON)
+        #expect(skipping.skippedCount == 1)
+    }
+
+    @Test("as a Sequence, the records are Results and a failure under stop is the last element")
+    func sequenceOfResults() throws {
+        let mapper = try Mapper()
+        var delivered: [Int] = []
+        var failures: [Int] = []
+        // guide: feeds-sequence
+        for result in try mapper.feed(Order.self, from: Array(Self.badFeed.utf8)) {
+            switch result {
+            case .success(let order): delivered.append(order.id)
+            case .failure(let error): failures.append(error.recordIndex)  // the last element
+            }
+        }
+        // guide-end
+        #expect(delivered == [1])
+        #expect(failures == [1])
+    }
+
+    @Test("any byte source and any transform: a FileHandle read through BackendFoundation's source")
+    func fileHandleSource() throws {
+        let path = try Self.file(try Self.gzipFeed(count: 6))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let mapper = try Mapper()
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        // guide: feeds-source
+        let ids = try mapper.feed(from: FileHandleByteSource(handle)) { json in
+            try mapper.decode(Int.self, from: json["id"])  // any idiom: a rule, a reader, a map
+        }
+        // guide-end
+        var all: [Int] = []
+        while let id = try ids.next() { all.append(id) }
+        #expect(all == Array(1...6))
+    }
+
+    @Test("async: the records on the consuming task; cancelling it ends the sequence at the next record")
+    func asyncFeed() async throws {
+        let path = try Self.file(try Self.gzipFeed(count: 100))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let mapper = try Mapper()
+        var ids: [Int] = []
+        // guide: feeds-async
+        for try await order in try mapper.feed(Order.self, from: JSONFile(path)).async {
+            ids.append(order.id)
+        }
+        // guide-end
+        #expect(ids == Array(1...100))
+
+        let cancelled = Task {
+            var count = 0
+            for try await _ in try mapper.feed(Order.self, from: JSONFile(path)).async {
+                count += 1
+                if count == 5 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+            return count
+        }
+        #expect(try await cancelled.value == 5)
+    }
+
+    @Test("parallel: records mapped on several tasks come out in the feed's order; cancelling ends it")
+    func parallelFeed() async throws {
+        let path = try Self.file(try Self.gzipFeed(count: 1000))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let mapper = try Mapper()
+        var ids: [Int] = []
+        // guide: feeds-parallel
+        let reader = try mapper.feed(Order.self, from: JSONFile(path))
+        for try await order in reader.parallel(workers: 4, batchSize: 256) {  // in the feed's order
+            ids.append(order.id)
+        }
+        // guide-end
+        #expect(ids == Array(1...1000))
+
+        let cancelled = Task {
+            var count = 0
+            for try await _ in try mapper.feed(Order.self, from: JSONFile(path)).parallel(workers: 2, batchSize: 7) {
+                count += 1
+                if count == 10 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+            return count
+        }
+        #expect(try await cancelled.value == 10)
+    }
+
+    @Test("limits: a record over maxRecordSize is inputTooLarge, skippable in NDJSON; maxInflatedSize ends the feed")
+    func limits() throws {
+        let long = #"{"id": 2, "email": "\#(String(repeating: "x", count: 300))@example.com"}"#
+        let text = [Self.line(1), long, Self.line(3)].joined(separator: "\n")
+        let path = try Self.file(try Compression.gzip.compress(Array(text.utf8)))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // guide: feeds-limits
+        var options = FeedOptions(format: .ndjson, errorPolicy: .skip)
+        options.maxRecordSize = 256  // default 16 MiB: the longest record held
+        options.readSize = 64 << 10  // default 256 KiB: bytes read at a time
+        var parseOptions = ParseOptions()
+        parseOptions.maxInflatedSize = 1 << 40  // default 1 GiB: the whole feed, inflated
+        let mapper = try Mapper(parseOptions: parseOptions)
+        // guide-end
+        let skipped = Captured()
+        let orders = try mapper.feed(
+            Order.self,
+            from: JSONFile(path),
+            options: options,
+            onError: { skipped.append("\($0.recordIndex) \($0.error.code)") }
+        )
+        var ids: [Int] = []
+        while let order = try orders.next() { ids.append(order.id) }
+        #expect(ids == [1, 3])
+        #expect(skipped.texts == ["1 inputTooLarge"])
+
+        var small = ParseOptions()
+        small.maxInflatedSize = 100
+        let bounded = try Mapper(parseOptions: small).feed(Order.self, from: JSONFile(path), options: options)
+        #expect {
+            while try bounded.next() != nil {}
+        } throws: { error in
+            (error as? FeedError)?.error.code == .inputTooLarge
+        }
+    }
+}
