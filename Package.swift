@@ -53,6 +53,10 @@ let package = Package(
         // Where bytes come from and go in bulk: gzip and zlib through CZlib, byte sources, files,
         // chunked async input, NDJSON and array feeds, the NDJSON writer.
         .target(name: "MapIO", dependencies: ["MapCore", "CZlib"]),
+        // Codable through every backend: a Decoder reading a parsed document in place, an Encoder
+        // streaming to the writer, the drop-in JSONMappingDecoder and JSONMappingEncoder, and the
+        // bridge that lets Codable types go wherever a bridge goes.
+        .target(name: "MapCodable", dependencies: ["MapCore"]),
         // The idioms, each built on MapCore's bridges and context.
         .target(
             name: "TwoWayMaps",
@@ -102,6 +106,7 @@ let package = Package(
             dependencies: [
                 "MapCore",
                 "MapIO",
+                "MapCodable",
                 "TwoWayMaps",
                 "Extraction",
                 "DeclarativeRules",
@@ -168,6 +173,10 @@ let package = Package(
         .testTarget(
             name: "MapCoreTests",
             dependencies: ["JSONMapping", "MapTestSupport", "InMemoryMapLogging"]
+        ),
+        .testTarget(
+            name: "MapCodableTests",
+            dependencies: ["JSONMapping", "MapTestSupport"]
         ),
         .testTarget(
             name: "MapIOTests",

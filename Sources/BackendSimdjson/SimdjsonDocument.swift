@@ -139,6 +139,17 @@ final class SimdjsonDocument: JSONDocument, @unchecked Sendable {
         return stored < Int(Tape.countMask) ? stored : CSimdjson_count(parser.handle, UInt64(position))
     }
 
+    func element(of node: JSONNode, at index: Int, after previous: JSONNode?) -> JSONNode? {
+        // The step is taken only from a position inside this array; anything else is counted.
+        guard let previous, index > 0, let array = position(node, ifType: Tape.arrayStart),
+            let prior = position(previous), prior > array, prior < tape.close(array)
+        else {
+            return element(of: node, at: index)
+        }
+        let next = tape.after(prior)
+        return next < tape.close(array) ? JSONNode(rawValue: UInt64(next)) : nil
+    }
+
     func element(of node: JSONNode, at index: Int) -> JSONNode? {
         guard index >= 0, let array = position(node, ifType: Tape.arrayStart) else { return nil }
         let close = tape.close(array)

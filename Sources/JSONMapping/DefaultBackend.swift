@@ -77,3 +77,28 @@ extension Mapper {
         try self.init(backend: Backends.named(name), parseOptions: parseOptions, options: options)
     }
 }
+
+extension Mapper {
+    /// A mapper over the default backend, or over the first linked one when
+    /// `JSONMAPPING_BACKEND` names none: for the initializers that cannot throw. Default parse
+    /// options are within every backend's limits.
+    static var defaultOrFirst: Mapper {
+        if let mapper = try? Mapper() { return mapper }
+        return Mapper(validated: Backends.linked[0], parseOptions: ParseOptions(), options: MappingOptions())
+    }
+}
+
+extension JSONMappingDecoder {
+    /// A decoder over the default backend (see ``Mapper/defaultBackend()``), with `JSONDecoder`'s
+    /// default strategies.
+    public convenience init() {
+        self.init(mapper: .defaultOrFirst)
+    }
+}
+
+extension JSONMappingEncoder {
+    /// An encoder with `JSONEncoder`'s defaults.
+    public convenience init() {
+        self.init(mapper: .defaultOrFirst)
+    }
+}

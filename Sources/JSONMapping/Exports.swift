@@ -2,6 +2,7 @@
 @_exported import DeclarativeRules
 @_exported import Extraction
 @_exported import LenientReader
+@_exported import MapCodable
 @_exported import MapCore
 @_exported import MapIO
 @_exported import MapLogging

@@ -85,6 +85,13 @@ public protocol JSONDocument: AnyObject, Sendable {
     /// The element at `index` of an array; `nil` when out of range or not an array.
     func element(of node: JSONNode, at index: Int) -> JSONNode?
 
+    /// As ``element(of:at:)``, given the element at `index - 1` (`previous`; `nil` for the first
+    /// element): for readers that walk an array one element at a time, so that a document that
+    /// stores its arrays as a sequence (a tape) takes one step instead of counting from the start.
+    /// The result must be ``element(of:at:)``'s whenever `previous` is the element before `index`.
+    /// The default implementation ignores `previous`.
+    func element(of node: JSONNode, at index: Int, after previous: JSONNode?) -> JSONNode?
+
     /// The value of the member whose unescaped key equals `key`; `nil` when absent or not an object.
     ///
     /// Must not allocate.
@@ -131,6 +138,10 @@ public protocol JSONDocument: AnyObject, Sendable {
 }
 
 extension JSONDocument {
+    public func element(of node: JSONNode, at index: Int, after previous: JSONNode?) -> JSONNode? {
+        element(of: node, at: index)
+    }
+
     public func member(
         of node: JSONNode,
         utf8Key key: UnsafeRawBufferPointer,

@@ -264,7 +264,9 @@ extension Mapper {
         Mapper(validated: backend, parseOptions: parseOptions, options: options)
     }
 
-    private init(validated backend: any JSONBackend, parseOptions: ParseOptions, options: MappingOptions) {
+    /// A mapper whose options are known to be within the backend's limits (the defaults are within
+    /// every backend's), skipping the checks.
+    package init(validated backend: any JSONBackend, parseOptions: ParseOptions, options: MappingOptions) {
         self.backend = backend
         self.parseOptions = parseOptions
         self.options = options

@@ -32,6 +32,10 @@ public final class JSONWriter: JSONWriting {
         public var escapesSlashes: Bool = false
         /// Write every non-ASCII character as a `\u` escape. Default `false` (raw UTF-8).
         public var escapesNonASCII: Bool = false
+        /// Lay out and escape exactly as Foundation's `JSONEncoder` does, for the Codable encoder's
+        /// byte-for-byte parity: pretty output writes `"key" : value` and an empty container on two
+        /// lines, and U+2028 and U+2029 are written raw. Default `false`.
+        package var matchesFoundation: Bool = false
 
         /// Options with the defaults above — compact, keys in written order, `/` and non-ASCII
         /// characters written raw — except where given.
@@ -160,6 +164,7 @@ public final class JSONWriter: JSONWriting {
             members[members.count - 1].append((key, length, length))
         }
         appendQuoted(key)
+        if indentWidth >= 0, options.matchesFoundation { appendByte(UInt8(ascii: " ")) }
         appendByte(UInt8(ascii: ":"))
         if indentWidth >= 0 { appendByte(UInt8(ascii: " ")) }
         top.expectsValue = true
@@ -318,7 +323,8 @@ public final class JSONWriter: JSONWriting {
     private func closeContainer(bracket: UInt8) {
         let count = top.count
         close()
-        if count > 0 { newlineAndIndent(depth: depth) }
+        if count == 0, indentWidth >= 0, options.matchesFoundation { appendByte(UInt8(ascii: "\n")) }
+        if count > 0 || options.matchesFoundation { newlineAndIndent(depth: depth) }
         appendByte(bracket)
         finishValue()
     }
@@ -437,6 +443,7 @@ public final class JSONWriter: JSONWriting {
         if let base = utf8.baseAddress {
             let escapesSlashes = options.escapesSlashes
             let escapesNonASCII = options.escapesNonASCII
+            let escapesSeparators = !options.matchesFoundation
             // Most keys and many values: sixteen bytes or fewer, none to escape.
             if count <= 16,
                 !JSONStringEscaping.needsEscape(
@@ -456,7 +463,8 @@ public final class JSONWriter: JSONWriting {
                     in: utf8,
                     from: index,
                     escapesSlashes: escapesSlashes,
-                    escapesNonASCII: escapesNonASCII
+                    escapesNonASCII: escapesNonASCII,
+                    escapesSeparators: escapesSeparators
                 )
                 JSONStringEscaping.copy(base + index, to: storage + length, count: next - index)
                 length += next - index
@@ -496,7 +504,8 @@ enum JSONStringEscaping {
         in utf8: UnsafeRawBufferPointer,
         from start: Int,
         escapesSlashes: Bool,
-        escapesNonASCII: Bool
+        escapesNonASCII: Bool,
+        escapesSeparators: Bool = true
     ) -> Int {
         guard let base = utf8.baseAddress else { return 0 }
         let count = utf8.count
@@ -516,7 +525,9 @@ enum JSONStringEscaping {
                 low != 0
                 ? index + low.trailingZeroBitCount >> 3 : highStart + high.trailingZeroBitCount >> 3
             // A flagged byte is an escape unless it is an 0xE2 that does not begin U+2028 or U+2029.
-            if utf8[index] != 0xE2 || escapesNonASCII || isLineOrParagraphSeparator(utf8, at: index) {
+            if utf8[index] != 0xE2 || escapesNonASCII
+                || (escapesSeparators && isLineOrParagraphSeparator(utf8, at: index))
+            {
                 return index
             }
             index += 1

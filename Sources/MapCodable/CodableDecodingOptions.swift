@@ -1,0 +1,177 @@
+public import FoundationEssentials
+
+/// How `Decodable` values are read: Foundation's own strategy types, so that code written for
+/// `JSONDecoder` sets them the same way (`.convertFromSnakeCase`, `.iso8601`, and `.formatted`
+/// where Foundation is imported).
+public struct CodableDecodingOptions: Sendable {
+    /// How JSON keys are matched to coding keys. Default `.useDefaultKeys`.
+    public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    /// How `Date` values are read. Default `.deferredToDate`, as `JSONDecoder`'s.
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    /// How `Data` values are read. Default `.base64`.
+    public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+    /// How strings standing for infinities and NaN are read. Default `.throw`.
+    public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy = .throw
+    /// Values for `Decodable` implementations to read from `Decoder.userInfo`. Default empty.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// The defaults, as `JSONDecoder()` has them.
+    public init() {}
+
+    /// Whether JSON keys are used as they are.
+    var usesDefaultKeys: Bool {
+        if case .useDefaultKeys = keyDecodingStrategy { return true }
+        return false
+    }
+
+    /// `key` as the strategy makes it before it is matched with a coding key; `path` leads to the
+    /// object that holds it.
+    func convertedKey(_ key: String, at path: @autoclosure () -> [any CodingKey]) -> String {
+        switch keyDecodingStrategy {
+        case .useDefaultKeys:
+            return key
+        case .convertFromSnakeCase:
+            return SnakeCase.camelCased(key)
+        case .custom(let convert):
+            return convert(path() + [CodableKey(stringValue: key)]).stringValue
+        @unknown default:
+            return key
+        }
+    }
+}
+
+/// How `Encodable` values are written: Foundation's own strategy types and output formatting,
+/// so that code written for `JSONEncoder` sets them the same way.
+public struct CodableEncodingOptions: Sendable {
+    /// How coding keys become JSON keys. Default `.useDefaultKeys`.
+    public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+    /// How `Date` values are written. Default `.deferredToDate`, as `JSONEncoder`'s.
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
+    /// How `Data` values are written. Default `.base64`.
+    public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
+    /// How infinities and NaN are written. Default `.throw`.
+    public var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
+    /// Layout: `.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes`. Default none.
+    public var outputFormatting: JSONEncoder.OutputFormatting = []
+    /// Values for `Encodable` implementations to read from `Encoder.userInfo`. Default empty.
+    public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+    /// The defaults, as `JSONEncoder()` has them.
+    public init() {}
+
+    /// Whether coding keys are written as they are.
+    var usesDefaultKeys: Bool {
+        if case .useDefaultKeys = keyEncodingStrategy { return true }
+        return false
+    }
+
+    /// The JSON key for `key`; `path` leads to the object it is written in.
+    func jsonKey(for key: some CodingKey, at path: @autoclosure () -> [any CodingKey]) -> String {
+        switch keyEncodingStrategy {
+        case .useDefaultKeys:
+            return key.stringValue
+        case .convertToSnakeCase:
+            return SnakeCase.snakeCased(key.stringValue)
+        case .custom(let convert):
+            return convert(path() + [key]).stringValue
+        @unknown default:
+            return key.stringValue
+        }
+    }
+}
+
+/// The coding key of a step the package names itself: a JSON key, an array index (`Index 3`,
+/// as Foundation's coders name it), or `super`.
+struct CodableKey: CodingKey, Sendable {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
+
+    /// The key of element `index` of an array.
+    init(index: Int) {
+        self.stringValue = "Index \(index)"
+        self.intValue = index
+    }
+
+    /// The key `superDecoder()` and `superEncoder()` use.
+    static let `super` = CodableKey(stringValue: "super")
+}
+
+/// Foundation's snake-case conversions, rule for rule, so that keys match the same way.
+enum SnakeCase {
+    /// `one_two_three` → `oneTwoThree`; leading and trailing underscores are kept; a word without
+    /// underscores inside is left as it is.
+    static func camelCased(_ key: String) -> String {
+        guard !key.isEmpty, let first = key.firstIndex(where: { $0 != "_" }) else { return key }
+        var last = key.index(before: key.endIndex)
+        while last > first && key[last] == "_" { key.formIndex(before: &last) }
+        let core = key[first...last]
+        let words = core.split(separator: "_")
+        let joined: String
+        if words.count == 1 {
+            joined = String(core)
+        } else {
+            joined = ([words[0].lowercased()] + words.dropFirst().map(capitalized)).joined()
+        }
+        return String(key[..<first]) + joined + String(key[key.index(after: last)...])
+    }
+
+    /// Each run of letters and digits with its first letter upper case and the rest lower case.
+    private static func capitalized(_ word: Substring) -> String {
+        var result = ""
+        var startsWord = true
+        for character in word {
+            let isWordCharacter = character.isLetter || character.isNumber
+            result += startsWord && isWordCharacter ? character.uppercased() : character.lowercased()
+            startsWord = !isWordCharacter
+        }
+        return result
+    }
+
+    /// `oneTwoThree` → `one_two_three`: words split where lower case turns upper, and a run of
+    /// capitals is one word up to the capital before the next lower-case letter (`myURLProperty` →
+    /// `my_url_property`); the whole key is then lower case.
+    static func snakeCased(_ key: String) -> String {
+        guard !key.isEmpty else { return key }
+        let scalars = key.unicodeScalars
+        func isUpper(_ scalar: Unicode.Scalar) -> Bool {
+            let category = scalar.properties.generalCategory
+            return category == .uppercaseLetter || category == .titlecaseLetter
+        }
+        func isLower(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.generalCategory == .lowercaseLetter
+        }
+        var words: [Range<String.Index>] = []
+        var wordStart = scalars.startIndex
+        var searchStart = scalars.index(after: wordStart)
+        while let upper = scalars[searchStart...].firstIndex(where: isUpper) {
+            words.append(wordStart..<upper)
+            guard let lower = scalars[upper...].firstIndex(where: isLower) else {
+                wordStart = upper
+                searchStart = scalars.endIndex
+                break
+            }
+            if lower == scalars.index(after: upper) {
+                wordStart = upper
+            } else {
+                // A run of capitals: all but the last form one word.
+                let beforeLower = scalars.index(before: lower)
+                words.append(upper..<beforeLower)
+                wordStart = beforeLower
+            }
+            searchStart = scalars.index(after: lower)
+            if searchStart >= scalars.endIndex { break }
+        }
+        words.append(wordStart..<scalars.endIndex)
+        return words.map { String(key.unicodeScalars[$0]).lowercased() }.joined(separator: "_")
+    }
+}

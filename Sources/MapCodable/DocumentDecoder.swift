@@ -1,0 +1,447 @@
+import FoundationEssentials
+public import MapCore
+
+/// The `Decoder` a `Decodable` type reads from: a view of one node of a parsed document, moved
+/// from node to node as the decode goes down and back up.
+///
+/// One decoder serves a whole decode. Descending into a nested `Decodable` value moves
+/// ``node`` there and back (so nothing is allocated per value); containers hold the node they
+/// read and this decoder. The coding path is not kept as the decode goes: it is worked out from
+/// the document when an error or a caller asks for it, from the stack of nodes the nested
+/// decodes went through (``ancestors``).
+///
+/// Every error it throws is Swift's `DecodingError`, with the case and coding path Foundation's
+/// `JSONDecoder` gives, and a ``MappingError`` as the context's `underlyingError`: the JSON path,
+/// the value and the document's root.
+///
+/// Not `Sendable`: a decoder belongs to one decode.
+public final class DocumentDecoder: Decoder {
+    /// The document read.
+    public let document: any JSONDocument
+    /// The node whose value is being decoded.
+    public private(set) var node: JSONNode
+    /// The options of the decode.
+    let options: CodableDecodingOptions
+    /// The mapping context of the operation, for diagnostics and key reads.
+    let context: MappingContext
+    /// The nodes of the decodes in progress, outermost first, each with the coding key that led
+    /// to it when the document cannot say (a `superDecoder` of a missing key).
+    private var ancestors: ContiguousArray<JSONNode> = []
+    /// The member hint of the object read at each depth, so that a type reading its keys in the
+    /// order they are written finds each one where the last lookup ended.
+    var hints: ContiguousArray<JSONMemberHint> = []
+    /// Where the decode started: the root of the coding path.
+    let start: JSONNode
+    /// `userInfo`, made once.
+    public let userInfo: [CodingUserInfoKey: Any]
+    /// The coding path to ``start``: empty for a whole decode, the container's path and key for a
+    /// `superDecoder()`.
+    let prefix: [any CodingKey]
+
+    /// A decoder of the value at `node`, whose coding path starts with `prefix`.
+    init(
+        document: any JSONDocument,
+        node: JSONNode,
+        options: CodableDecodingOptions,
+        context: MappingContext,
+        prefix: [any CodingKey] = []
+    ) {
+        self.document = document
+        self.node = node
+        self.start = node
+        self.options = options
+        self.context = context
+        self.prefix = prefix
+        self.userInfo = options.userInfo
+        hints.reserveCapacity(8)
+        ancestors.reserveCapacity(8)
+    }
+
+    /// The path from where the decode started to the value being decoded.
+    public var codingPath: [any CodingKey] { codingPath(to: node) }
+
+    /// How deep the decode is: the number of nested values it went into.
+    var depth: Int { ancestors.count }
+
+    // MARK: Containers
+
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try KeyedDecodingContainer(DocumentKeyedContainer<Key>(decoder: self, object: node))
+    }
+
+    public func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try DocumentUnkeyedContainer(decoder: self, array: node)
+    }
+
+    public func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        DocumentSingleValueContainer(decoder: self, node: node)
+    }
+
+    // MARK: Nested values
+
+    /// Decodes a `T` from `child` (a value inside the current one), moving there and back.
+    @inline(__always)
+    func decodeNested<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T {
+        if let special = try decodeSpecial(type, at: child) { return special }
+        ancestors.append(node)
+        let parent = node
+        node = child
+        defer {
+            node = parent
+            ancestors.removeLast()
+        }
+        return try T(from: self)
+    }
+
+    /// The types Foundation's decoder reads its own way — `Date`, `Data`, `URL`, `Decimal` through
+    /// the strategies and the number text — and arrays of numbers and strings in one bulk read;
+    /// `nil` for every other type.
+    @inline(__always)
+    func decodeSpecial<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T? {
+        if T.self == [Double].self, let values = document.doubles(in: child) { return values as? T }
+        if T.self == [Int].self, let values = document.ints(in: child) { return values as? T }
+        if T.self == [Int64].self, let values = document.int64s(in: child) { return values as? T }
+        if T.self == [String].self, let values = document.strings(in: child) { return values as? T }
+        if T.self == Date.self { return try decodeDate(at: child) as? T }
+        if T.self == Data.self { return try decodeData(at: child) as? T }
+        if T.self == URL.self { return try decodeURL(at: child) as? T }
+        if T.self == Decimal.self { return try decodeDecimal(at: child) as? T }
+        if !options.usesDefaultKeys, let dictionary = type as? any StringKeyedDictionary.Type {
+            return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self) as? T
+        }
+        return nil
+    }
+
+    /// Runs `body` with the decoder at `child`, as a custom strategy's closure needs it.
+    func at<R>(_ child: JSONNode, _ body: () throws -> R) rethrows -> R {
+        ancestors.append(node)
+        let parent = node
+        node = child
+        defer {
+            node = parent
+            ancestors.removeLast()
+        }
+        return try body()
+    }
+
+    // MARK: Coding paths
+
+    /// The coding path from where the decode started to `target`, with JSON keys converted as the
+    /// key strategy converts them. Worked out from the document: within the innermost nested value
+    /// that holds `target`, else from the start.
+    func codingPath(to target: JSONNode) -> [any CodingKey] {
+        let chain = Array(ancestors) + [node]
+        // The innermost node of the chain that holds the target.
+        var anchorIndex = 0
+        var tail: [JSONPath.Component] = []
+        for index in chain.indices.reversed() {
+            if let steps = document.path(from: chain[index], to: target) {
+                anchorIndex = index
+                tail = steps
+                break
+            }
+        }
+        var components: [JSONPath.Component] = []
+        if anchorIndex > 0 || chain[0] != start {
+            components = document.path(from: start, to: chain[anchorIndex]) ?? []
+        }
+        components += tail
+        return prefix + codingKeys(for: components)
+    }
+
+    /// `components` as coding keys: indices as Foundation names them (`Index 3`), JSON keys as the
+    /// key strategy turns them into coding keys.
+    func codingKeys(for components: [JSONPath.Component]) -> [any CodingKey] {
+        var keys: [any CodingKey] = prefix
+        keys.reserveCapacity(components.count)
+        for component in components {
+            switch component {
+            case .index(let index):
+                keys.append(CodableKey(index: index))
+            case .key(let key):
+                let converted = options.usesDefaultKeys ? key : options.convertedKey(key, at: keys)
+                keys.append(CodableKey(stringValue: converted))
+            }
+        }
+        return Array(keys.dropFirst(prefix.count))
+    }
+
+    /// The JSON path of `target` from the document's root, for the ``MappingError``.
+    func jsonPath(to target: JSONNode) -> JSONPath {
+        JSONPath(document.path(from: document.root, to: target) ?? [])
+    }
+
+    // MARK: Errors
+
+    /// A `DecodingError` whose underlying error is the ``MappingError`` for the same failure.
+    func error(
+        _ make: (DecodingError.Context) -> DecodingError,
+        code: MappingError.Code,
+        at target: JSONNode,
+        appending key: (any CodingKey)? = nil,
+        jsonKey: String? = nil,
+        expected: JSONKind? = nil,
+        type: Any.Type,
+        description: String
+    ) -> DecodingError {
+        var path = codingPath(to: target)
+        var jsonPath = jsonPath(to: target)
+        if let key {
+            path.append(key)
+            jsonPath = jsonPath.appending(JSONPath([.key(jsonKey ?? key.stringValue)]))
+        }
+        let json = JSON(document: document, node: target)
+        let failure = MappingError(
+            code: code,
+            path: jsonPath,
+            message: description,
+            expected: expected,
+            actual: key == nil ? document.kind(of: target) : nil,
+            targetType: "\(type)",
+            value: key == nil ? json : nil,
+            root: JSON(document: document)
+        )
+        return make(DecodingError.Context(codingPath: path, debugDescription: description, underlyingError: failure))
+    }
+
+    /// Foundation's `typeMismatch` for a value of another kind than `type` reads.
+    func typeMismatch(_ type: Any.Type, at target: JSONNode, expected: JSONKind?) -> DecodingError {
+        let found = document.kind(of: target)
+        return error(
+            { .typeMismatch(type, $0) },
+            code: .typeMismatch,
+            at: target,
+            expected: expected,
+            type: type,
+            description: "Expected to decode \(type) but found \(found.foundationDescription) instead."
+        )
+    }
+
+    /// Foundation's `valueNotFound` for `null` where a `type` is read.
+    func valueNotFound(_ type: Any.Type, at target: JSONNode) -> DecodingError {
+        error(
+            { .valueNotFound(type, $0) },
+            code: .nullValue,
+            at: target,
+            type: type,
+            description: "Cannot get value of type \(type) -- found null value instead"
+        )
+    }
+
+    /// `dataCorrupted` for a value `type` cannot hold: a number out of range, a string that is not
+    /// a date, base64 or a URL.
+    func dataCorrupted(
+        _ type: Any.Type,
+        at target: JSONNode,
+        code: MappingError.Code,
+        description: String
+    ) -> DecodingError {
+        error({ .dataCorrupted($0) }, code: code, at: target, type: type, description: description)
+    }
+
+    // MARK: Scalars
+
+    /// The value at `target` read as `type` reads it: `null` is `valueNotFound`, another kind
+    /// `typeMismatch`.
+    @inline(__always)
+    func check(_ target: JSONNode, is kind: JSONKind, for type: Any.Type) throws -> Void {
+        let found = document.kind(of: target)
+        guard found == kind else {
+            if found == .null { throw valueNotFound(type, at: target) }
+            throw typeMismatch(type, at: target, expected: kind)
+        }
+    }
+
+    func decodeBool(at target: JSONNode) throws -> Bool {
+        if let value = document.bool(target) { return value }
+        try check(target, is: .bool, for: Bool.self)
+        return false
+    }
+
+    func decodeString(at target: JSONNode) throws -> String {
+        if let value = document.string(target) { return value }
+        try check(target, is: .string, for: String.self)
+        return ""
+    }
+
+    @inline(__always)
+    func decodeInteger<T: FixedWidthInteger>(_ type: T.Type, at target: JSONNode) throws -> T {
+        if T.isSigned {
+            if let value = document.int64(target), let exact = T(exactly: value) { return exact }
+        } else if let value = document.uint64(target), let exact = T(exactly: value) {
+            return exact
+        }
+        return try decodeIntegerSlowly(type, at: target)
+    }
+
+    /// An integer that is not exact in the first read: a large unsigned value, or a number out of
+    /// `T`'s range, which is `dataCorrupted`.
+    private func decodeIntegerSlowly<T: FixedWidthInteger>(_ type: T.Type, at target: JSONNode) throws -> T {
+        try check(target, is: .number, for: type)
+        if let value = document.int64(target), let exact = T(exactly: value) { return exact }
+        if let value = document.uint64(target), let exact = T(exactly: value) { return exact }
+        let text = JSON(document: document, node: target).snippet(limit: 40)
+        throw dataCorrupted(
+            type,
+            at: target,
+            code: .notRepresentable,
+            description: "Number \(text) is not representable in Swift as \(type)."
+        )
+    }
+
+    func decodeDouble(at target: JSONNode) throws -> Double {
+        if let value = document.double(target) { return value }
+        return try decodeNonConforming(Double.self, at: target)
+    }
+
+    func decodeFloat(at target: JSONNode) throws -> Float {
+        if document.kind(of: target) == .number {
+            let json = JSON(document: document, node: target)
+            let parsed: Float?? = document.withNumberText(target) { NumberText.float($0) }
+            let value: Float? = parsed ?? document.double(target).map(Float.init)
+            if let value, value.isFinite { return value }
+            throw dataCorrupted(
+                Float.self,
+                at: target,
+                code: .notRepresentable,
+                description: "Number \(json.snippet(limit: 40)) is not representable in Swift as Float."
+            )
+        }
+        return try decodeNonConforming(Float.self, at: target)
+    }
+
+    /// A floating-point value written as a string under `.convertFromString`, else the error for
+    /// a value that is not a number.
+    private func decodeNonConforming<T: BinaryFloatingPoint>(_ type: T.Type, at target: JSONNode) throws -> T {
+        if case .convertFromString(let positive, let negative, let nan) = options.nonConformingFloatDecodingStrategy,
+            let text = document.string(target)
+        {
+            if text == positive { return .infinity }
+            if text == negative { return -.infinity }
+            if text == nan { return .nan }
+        }
+        try check(target, is: .number, for: type)
+        throw typeMismatch(type, at: target, expected: .number)
+    }
+
+    // MARK: Foundation types
+
+    func decodeDate(at target: JSONNode) throws -> Date {
+        if document.kind(of: target) == .null { throw valueNotFound(Date.self, at: target) }
+        switch options.dateDecodingStrategy {
+        case .deferredToDate:
+            return try at(target) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try decodeDouble(at: target))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try decodeDouble(at: target) / 1000)
+        case .iso8601:
+            let text = try decodeString(at: target)
+            guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+                throw dataCorrupted(
+                    Date.self,
+                    at: target,
+                    code: .bridgingFailed,
+                    description: "Expected date string to be ISO8601-formatted."
+                )
+            }
+            return date
+        case .custom(let decode):
+            return try at(target) { try decode(self) }
+        @unknown default:
+            return try at(target) { try Date(from: self) }
+        }
+    }
+
+    func decodeData(at target: JSONNode) throws -> Data {
+        if document.kind(of: target) == .null { throw valueNotFound(Data.self, at: target) }
+        switch options.dataDecodingStrategy {
+        case .deferredToData:
+            return try at(target) { try Data(from: self) }
+        case .base64:
+            if document.kind(of: target) != .string { throw typeMismatch(String.self, at: target, expected: .string) }
+            guard let data = Data(base64Encoded: try decodeString(at: target)) else {
+                throw dataCorrupted(
+                    Data.self,
+                    at: target,
+                    code: .bridgingFailed,
+                    description: "Encountered Data is not valid Base64."
+                )
+            }
+            return data
+        case .custom(let decode):
+            return try at(target) { try decode(self) }
+        @unknown default:
+            return try at(target) { try Data(from: self) }
+        }
+    }
+
+    func decodeURL(at target: JSONNode) throws -> URL {
+        if document.kind(of: target) == .null { throw valueNotFound(URL.self, at: target) }
+        guard let url = URL(string: try decodeString(at: target)) else {
+            throw dataCorrupted(URL.self, at: target, code: .bridgingFailed, description: "Invalid URL string.")
+        }
+        return url
+    }
+
+    /// A `Decimal` exact from the number's text, as the `Decimal` bridge reads it.
+    func decodeDecimal(at target: JSONNode) throws -> Decimal {
+        let kind = document.kind(of: target)
+        if kind == .null { throw valueNotFound(Decimal.self, at: target) }
+        guard kind == .number else {
+            throw error(
+                { .typeMismatch(Decimal.self, $0) },
+                code: .typeMismatch,
+                at: target,
+                expected: .number,
+                type: Decimal.self,
+                description: "Expected to decode Decimal but found \(kind.foundationDescription) instead."
+            )
+        }
+        do {
+            return try DecimalBridge().decode(target, of: document, in: context)
+        } catch let failure as MappingError {
+            throw dataCorrupted(Decimal.self, at: target, code: failure.code, description: failure.message)
+        }
+    }
+}
+
+// One decode's state: its node moves, its hints change.
+@available(*, unavailable)
+extension DocumentDecoder: Sendable {}
+
+extension JSONKind {
+    /// How Foundation's decoder names a JSON kind in its messages.
+    var foundationDescription: String {
+        switch self {
+        case .object: "a dictionary"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "number"
+        case .bool: "bool"
+        case .null: "null"
+        }
+    }
+}
+
+/// `[String: Value]`, whose keys Foundation's decoder leaves as they are under any key strategy:
+/// they are data, not coding keys.
+protocol StringKeyedDictionary {
+    static func decodeExemptFromKeyStrategy(at node: JSONNode, with decoder: DocumentDecoder) throws -> Self
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+    static func decodeExemptFromKeyStrategy(at node: JSONNode, with decoder: DocumentDecoder) throws -> Self {
+        let document = decoder.document
+        let kind = document.kind(of: node)
+        if kind == .null { throw decoder.valueNotFound([String: Any].self, at: node) }
+        guard kind == .object else { throw decoder.typeMismatch([String: Any].self, at: node, expected: .object) }
+        var result: [String: Value] = [:]
+        result.reserveCapacity(document.count(of: node))
+        try document.forEachMember(of: node) { key, value in
+            let key = key.string
+            if result[key] == nil { result[key] = try decoder.decodeNested(Value.self, at: value) }
+        }
+        return result
+    }
+}

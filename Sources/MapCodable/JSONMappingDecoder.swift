@@ -1,0 +1,145 @@
+public import FoundationEssentials
+public import MapCore
+import Synchronization
+
+/// A drop-in for Foundation's `JSONDecoder` that decodes `Decodable` types through the package's
+/// parsers, reading the parsed document in place.
+///
+/// The API is `JSONDecoder`'s: the same strategy types (`keyDecodingStrategy`,
+/// `dateDecodingStrategy`, `dataDecodingStrategy`, `nonConformingFloatDecodingStrategy`), the same
+/// `userInfo`, and `decode(_:from:)`. Switching is a change of type name:
+///
+/// ```swift
+/// let decoder = JSONMappingDecoder()          // was: JSONDecoder()
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// let order = try decoder.decode(Order.self, from: data)
+/// ```
+///
+/// The input is any `JSONInput`: `Data`, `[UInt8]`, `String`, a `JSONFile`, gzip detected. The
+/// backend is the mapper's (``init(mapper:)``), or with `JSONMapping` the default one.
+///
+/// A failure throws Swift's `DecodingError` with the case and coding path `JSONDecoder` gives;
+/// its context's `underlyingError` is the package's ``MappingError``, with the JSON path, the
+/// failing value and, for malformed text, the line and column. Errors a type throws itself pass
+/// through unchanged. Every failure reaches the mapper's log sinks as any decode's does.
+public final class JSONMappingDecoder: Sendable {
+    /// Foundation's key strategies.
+    public typealias KeyDecodingStrategy = JSONDecoder.KeyDecodingStrategy
+    /// Foundation's date strategies (`.formatted` where Foundation is imported).
+    public typealias DateDecodingStrategy = JSONDecoder.DateDecodingStrategy
+    /// Foundation's data strategies.
+    public typealias DataDecodingStrategy = JSONDecoder.DataDecodingStrategy
+    /// Foundation's strategies for infinities and NaN written as strings.
+    public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
+
+    /// The parser, limits and diagnostics the decoder runs with.
+    public let mapper: Mapper
+    private let state: Mutex<CodableDecodingOptions>
+
+    /// A decoder over `mapper`'s backend, parse options and log sinks, with `JSONDecoder`'s
+    /// default strategies.
+    public init(mapper: Mapper) {
+        self.mapper = mapper
+        self.state = Mutex(CodableDecodingOptions())
+    }
+
+    /// All the strategies and the user info at once.
+    public var options: CodableDecodingOptions {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+
+    /// How JSON keys are matched to coding keys. Default `.useDefaultKeys`.
+    public var keyDecodingStrategy: KeyDecodingStrategy {
+        get { state.withLock { $0.keyDecodingStrategy } }
+        set { state.withLock { $0.keyDecodingStrategy = newValue } }
+    }
+
+    /// How dates are read. Default `.deferredToDate`.
+    public var dateDecodingStrategy: DateDecodingStrategy {
+        get { state.withLock { $0.dateDecodingStrategy } }
+        set { state.withLock { $0.dateDecodingStrategy = newValue } }
+    }
+
+    /// How `Data` is read. Default `.base64`.
+    public var dataDecodingStrategy: DataDecodingStrategy {
+        get { state.withLock { $0.dataDecodingStrategy } }
+        set { state.withLock { $0.dataDecodingStrategy = newValue } }
+    }
+
+    /// How strings standing for infinities and NaN are read. Default `.throw`.
+    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+        get { state.withLock { $0.nonConformingFloatDecodingStrategy } }
+        set { state.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
+
+    /// Values for `Decodable` implementations to read from `Decoder.userInfo`. Default empty.
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { state.withLock { $0.userInfo } }
+        set { state.withLock { $0.userInfo = newValue } }
+    }
+
+    /// Decodes a `T` from any input.
+    ///
+    /// - Throws: `DecodingError` as `JSONDecoder` throws it — `dataCorrupted` at the root for
+    ///   input that is not JSON — with a ``MappingError`` as its underlying error; or an error `T`
+    ///   threw itself, unchanged.
+    public func decode<T: Decodable>(
+        _ type: T.Type,
+        from input: some JSONInput,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> T {
+        let options = self.options
+        let callSite = CallSite(file: file, line: line, function: function)
+        let json: JSON
+        do {
+            json = try mapper.parsedForDecoding(input, typeName: "\(T.self)", callSite: callSite)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error)
+            )
+        }
+        do {
+            return try MappingContext.decodeOperation(
+                from: json,
+                typeName: "\(T.self)",
+                options: mapper.options,
+                callSite: callSite,
+                text: { input.diagnosticsText }
+            ) { context in
+                let decoder = DocumentDecoder(document: json.document, node: json.node, options: options, context: context)
+                do {
+                    if let special = try decoder.decodeSpecial(T.self, at: json.node) { return special }
+                    return try T(from: decoder)
+                } catch let error as DecodingError {
+                    throw MappingError(decodingError: error, in: json.document, at: json.node, context: context)
+                }
+            }
+        } catch let failure as MappingError {
+            throw failure.rethrownByCodable
+        }
+    }
+}
+
+extension MappingError {
+    /// What a Codable entry point throws for this failure: the `DecodingError` behind it, with this
+    /// error as its underlying error; an error the type threw itself, as it was.
+    var rethrownByCodable: any Error {
+        switch underlyingError {
+        case let decoding as DecodingError:
+            var failure = self
+            failure.underlyingError = decoding.replacingUnderlyingError(nil)
+            return decoding.replacingUnderlyingError(failure)
+        case let encoding as EncodingError:
+            return encoding
+        case let other? where code == .other:
+            return other
+        default:
+            return DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: [], debugDescription: message, underlyingError: self)
+            )
+        }
+    }
+}

@@ -1,0 +1,657 @@
+import FoundationEssentials
+import MapCore
+
+/// The `Encoder` an `Encodable` type writes to: it streams every value straight to a
+/// ``JSONWriting`` as the type hands it over, with no tree in between.
+///
+/// Containers are written in the order they are used. A container stays open while the values
+/// inside it are written; writing to a container again closes every container opened inside it
+/// since, and a value's own containers are closed when its `encode(to:)` returns. A value that
+/// writes nothing is written as `{}`, as Foundation's encoder writes it. Asking for a second
+/// container of the same kind at one place continues the first (a subclass's `encode(to:)` after
+/// its superclass's). The uses Foundation allows but a stream cannot follow — writing to a
+/// container after another container of the same object was opened and left (containers used out
+/// of order), or a `superEncoder()` kept and used after its container moved on — make the encode
+/// fail with `EncodingError.invalidValue`, never write wrong JSON.
+///
+/// Not `Sendable`: an encoder belongs to one encode.
+public final class StreamEncoder: Encoder {
+    /// Where the JSON goes.
+    let writer: any JSONWriting
+    let options: CodableEncodingOptions
+    /// The mapping context of the operation.
+    let context: MappingContext
+    public let userInfo: [CodingUserInfoKey: Any]
+
+    /// One open container: what it is, and the place in the coding path it was opened at.
+    struct Level {
+        let isObject: Bool
+        let id: Int
+        /// How many keys of ``path`` lead to the container.
+        let pathDepth: Int
+    }
+
+    /// The open containers, outermost first.
+    private(set) var levels: ContiguousArray<Level> = []
+    private var nextID = 0
+    /// The coding path of the value being written.
+    private(set) var path: ContiguousArray<any CodingKey> = []
+    /// Whether a value is due at the writer's position (after a key, in an array slot, at the top).
+    private(set) var valueDue = true
+    /// The first misuse seen; the encode fails with it when it ends.
+    private(set) var misuse: EncodingError?
+
+    init(writer: any JSONWriting, options: CodableEncodingOptions, context: MappingContext) {
+        self.writer = writer
+        self.options = options
+        self.context = context
+        self.userInfo = options.userInfo
+        levels.reserveCapacity(16)
+        path.reserveCapacity(16)
+    }
+
+    public var codingPath: [any CodingKey] { Array(path) }
+
+    // MARK: Values
+
+    /// Writes `value` at the writer's position: the types Foundation writes its own way first,
+    /// then the value's own `encode(to:)`, whose containers are closed when it returns. A value
+    /// that wrote nothing is `{}`, as in Foundation.
+    func encode<T: Encodable>(_ value: T) throws {
+        if try encodeSpecial(value) { return }
+        try encodeThroughClosure { try value.encode(to: self) }
+    }
+
+    /// Writes `value` under `key`: the key joins the coding path for the value's own encode.
+    @inline(__always)
+    func encode<T: Encodable>(_ value: T, under key: any CodingKey) throws {
+        path.append(key)
+        defer { path.removeLast() }
+        try encode(value)
+    }
+
+    /// `Date`, `Data`, `URL` and `Decimal` through the strategies, and `[String: Value]` with its
+    /// keys as they are: `true` when written.
+    @inline(__always)
+    private func encodeSpecial<T: Encodable>(_ value: T) throws -> Bool {
+        if T.self == Date.self, let date = value as? Date { try encodeDate(date); return true }
+        if T.self == Data.self, let data = value as? Data { try encodeData(data); return true }
+        if T.self == URL.self, let url = value as? URL { try string(url.absoluteString); return true }
+        if T.self == Decimal.self, let decimal = value as? Decimal {
+            try number(decimal.description)
+            return true
+        }
+        if !options.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodable {
+            try dictionary.encodeExemptFromKeyStrategy(with: self)
+            return true
+        }
+        return false
+    }
+
+    private func encodeDate(_ date: Date) throws {
+        switch options.dateEncodingStrategy {
+        case .deferredToDate:
+            try encodeOwn(date)
+        case .secondsSince1970:
+            try double(date.timeIntervalSince1970)
+        case .millisecondsSince1970:
+            try double(date.timeIntervalSince1970 * 1000)
+        case .iso8601:
+            try string(date.formatted(.iso8601))
+        case .custom(let encode):
+            try encodeThroughClosure { try encode(date, self) }
+        @unknown default:
+            try encodeOwn(date)
+        }
+    }
+
+    private func encodeData(_ data: Data) throws {
+        switch options.dataEncodingStrategy {
+        case .deferredToData:
+            try encodeOwn(data)
+        case .base64:
+            try string(data.base64EncodedString())
+        case .custom(let encode):
+            try encodeThroughClosure { try encode(data, self) }
+        @unknown default:
+            try encodeOwn(data)
+        }
+    }
+
+    /// The value's own `encode(to:)`, bypassing the strategies (`deferredToDate`).
+    private func encodeOwn(_ value: some Encodable) throws {
+        try encodeThroughClosure { try value.encode(to: self) }
+    }
+
+    /// Runs a closure that writes one value, closing what it opened; nothing written is `{}`.
+    private func encodeThroughClosure(_ body: () throws -> Void) throws {
+        let depth = levels.count
+        try body()
+        try close(downTo: depth)
+        try fillPendingValue()
+        if let misuse { throw misuse }
+    }
+
+    /// Encodes a top-level value: as ``encode(_:)``, except that writing nothing is Foundation's
+    /// error, not `{}`.
+    func encodeTopLevel<T: Encodable>(_ value: T) throws {
+        if try encodeSpecial(value) { return }
+        try value.encode(to: self)
+        try close(downTo: 0)
+        if let misuse { throw misuse }
+        if valueDue {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+            )
+        }
+    }
+
+    /// Writes `{}` where a key or an array slot still awaits its value (a `superEncoder` that
+    /// wrote nothing, a value whose `encode(to:)` wrote nothing).
+    @inline(__always)
+    func fillPendingValue() throws {
+        guard valueDue else { return }
+        try writer.beginObject()
+        try writer.endObject()
+        valueDue = false
+    }
+
+    // MARK: Scalars
+
+    /// Prepares for a scalar at the writer's position: a value must be due.
+    @inline(__always)
+    func prepareScalar() throws {
+        guard valueDue else { throw reuse("a value") }
+        valueDue = false
+    }
+
+    func null() throws {
+        try prepareScalar()
+        try writer.null()
+    }
+
+    func bool(_ value: Bool) throws {
+        try prepareScalar()
+        try writer.bool(value)
+    }
+
+    func string(_ value: String) throws {
+        try prepareScalar()
+        try writer.string(value)
+    }
+
+    func integer<T: FixedWidthInteger>(_ value: T) throws {
+        try prepareScalar()
+        if T.isSigned {
+            try writer.int64(Int64(truncatingIfNeeded: value))
+        } else {
+            try writer.uint64(UInt64(truncatingIfNeeded: value))
+        }
+    }
+
+    func double(_ value: Double) throws {
+        guard value.isFinite else { return try nonConforming(value) }
+        try number(Self.foundationText(value.description))
+    }
+
+    func float(_ value: Float) throws {
+        guard value.isFinite else { return try nonConforming(value) }
+        try number(Self.foundationText(value.description))
+    }
+
+    /// A number written as the text given.
+    func number(_ text: String) throws {
+        try prepareScalar()
+        try writer.number(text: text)
+    }
+
+    /// Foundation's number text: Swift's shortest description without a trailing `.0`.
+    static func foundationText(_ description: String) -> String {
+        guard description.hasSuffix(".0") else { return description }
+        return String(description.dropLast(2))
+    }
+
+    /// An infinity or NaN: a string under `.convertToString`, else Foundation's `invalidValue`.
+    private func nonConforming<T: FloatingPoint & Sendable & CustomStringConvertible>(_ value: T) throws {
+        if case .convertToString(let positive, let negative, let nan) = options.nonConformingFloatEncodingStrategy {
+            return try string(value.isNaN ? nan : value > 0 ? positive : negative)
+        }
+        let name = value.isNaN ? "\(T.self).nan" : value > 0 ? "\(T.self).infinity" : "-\(T.self).infinity"
+        throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "Unable to encode \(name) directly in JSON. Use JSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the value should be encoded.",
+                underlyingError: context.nonFiniteError(value, targetType: "\(T.self)")
+            )
+        )
+    }
+
+    // MARK: Containers
+
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, id: open(isObject: true)))
+    }
+
+    public func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        StreamUnkeyedContainer(encoder: self, id: open(isObject: false))
+    }
+
+    public func singleValueContainer() -> any SingleValueEncodingContainer {
+        StreamSingleValueContainer(encoder: self)
+    }
+
+    /// Opens a container at the writer's position, or continues the one of the same kind opened
+    /// at this place of the coding path already (a subclass's `encode(to:)` after its
+    /// superclass's); its id, or -1 (and a recorded misuse) when neither can be.
+    func open(isObject: Bool) -> Int {
+        do {
+            guard valueDue else {
+                // Levels are opened at strictly deeper places of the coding path, so at most one
+                // was opened here.
+                guard let index = levels.lastIndex(where: { $0.pathDepth == path.count }),
+                    levels[index].isObject == isObject
+                else {
+                    record(reuse(isObject ? "a keyed container" : "an unkeyed container"))
+                    return -1
+                }
+                try close(downTo: index + 1)
+                try fillPendingValue()
+                return levels[index].id
+            }
+            if isObject { try writer.beginObject() } else { try writer.beginArray() }
+        } catch {
+            record(failure(error))
+            return -1
+        }
+        valueDue = false
+        nextID += 1
+        levels.append(Level(isObject: isObject, id: nextID, pathDepth: path.count))
+        return nextID
+    }
+
+    /// Makes the container `id` the innermost open one again, closing those opened inside it and
+    /// filling a slot left without a value; `false` (and a recorded misuse) when it was closed already.
+    func activate(_ id: Int) throws -> Bool {
+        if let last = levels.last, last.id == id {
+            try fillPendingValue()
+            return true
+        }
+        guard let index = levels.lastIndex(where: { $0.id == id }) else {
+            if id >= 0 { record(outOfOrder()) }
+            return false
+        }
+        try close(downTo: index + 1)
+        try fillPendingValue()
+        return true
+    }
+
+    /// Closes the containers above `depth`; a key or slot still awaiting its value gets `{}` first.
+    func close(downTo depth: Int) throws {
+        while levels.count > depth {
+            try fillPendingValue()
+            let level = levels.removeLast()
+            if level.isObject { try writer.endObject() } else { try writer.endArray() }
+            valueDue = false
+        }
+    }
+
+    // MARK: Misuse
+
+    func record(_ error: EncodingError) {
+        if misuse == nil { misuse = error }
+    }
+
+    /// A writer's error (events out of order) as the `EncodingError` the encode fails with.
+    func failure(_ error: any Error) -> EncodingError {
+        EncodingError.invalidValue(
+            "",
+            EncodingError.Context(codingPath: codingPath, debugDescription: "\(error)", underlyingError: error)
+        )
+    }
+
+    private func reuse(_ what: String) -> EncodingError {
+        EncodingError.invalidValue(
+            "",
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "Attempt to encode \(what) where a value was already encoded at this path."
+            )
+        )
+    }
+
+    private func outOfOrder() -> EncodingError {
+        EncodingError.invalidValue(
+            "",
+            EncodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "A container was written to after a container opened inside it was left; this encoder writes in order."
+            )
+        )
+    }
+}
+
+// One encode's state.
+@available(*, unavailable)
+extension StreamEncoder: Sendable {}
+
+/// The keyed container of a ``StreamEncoder``.
+struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let encoder: StreamEncoder
+    let id: Int
+    /// How many keys of the encoder's path lead to this container.
+    let pathDepth: Int
+
+    init(encoder: StreamEncoder, id: Int) {
+        self.encoder = encoder
+        self.id = id
+        self.pathDepth = encoder.levels.last(where: { $0.id == id })?.pathDepth ?? encoder.path.count
+    }
+
+    var codingPath: [any CodingKey] { Array(encoder.path.prefix(pathDepth)) }
+
+    /// Writes `key`, with this container made the innermost open one; `false` when the container
+    /// cannot be written to (the misuse is recorded).
+    @inline(__always)
+    private func begin(_ key: Key) throws -> Bool {
+        guard try encoder.activate(id) else { return false }
+        let name = encoder.options.usesDefaultKeys ? key.stringValue : encoder.options.jsonKey(for: key, at: codingPath)
+        try encoder.writer.key(name)
+        encoder.beginValue()
+        return true
+    }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        guard try begin(key) else { return }
+        try encoder.null()
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        guard try begin(key) else { return }
+        try encoder.bool(value)
+    }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        guard try begin(key) else { return }
+        try encoder.string(value)
+    }
+
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        guard try begin(key) else { return }
+        try encoder.at(key) { try encoder.double(value) }
+    }
+
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        guard try begin(key) else { return }
+        try encoder.at(key) { try encoder.float(value) }
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try integer(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
+        guard try begin(key) else { return }
+        try encoder.integer(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        guard try begin(key) else { return }
+        try encoder.encode(value, under: key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, id: nested(key, isObject: true)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        StreamUnkeyedContainer(encoder: encoder, id: nested(key, isObject: false))
+    }
+
+    /// Opens a container under `key`, its coding path continuing with `key`; its id.
+    private func nested(_ key: Key, isObject: Bool) -> Int {
+        do {
+            guard try begin(key) else { return -1 }
+        } catch {
+            encoder.record(encoder.failure(error))
+            return -1
+        }
+        return encoder.withPath(key) { encoder.open(isObject: isObject) }
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        superEncoder(named: CodableKey.super)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        superEncoder(named: key)
+    }
+
+    private func superEncoder(named key: some CodingKey) -> any Encoder {
+        do {
+            guard try encoder.activate(id) else { return encoder }
+            let name = encoder.options.usesDefaultKeys ? key.stringValue : encoder.options.jsonKey(for: key, at: codingPath)
+            try encoder.writer.key(name)
+            encoder.beginValue()
+        } catch {
+            encoder.record(encoder.failure(error))
+        }
+        return SuperEncoder(encoder: encoder, path: codingPath + [key])
+    }
+}
+
+/// The unkeyed container of a ``StreamEncoder``.
+struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
+    let encoder: StreamEncoder
+    let id: Int
+    let pathDepth: Int
+    private(set) var count = 0
+
+    init(encoder: StreamEncoder, id: Int) {
+        self.encoder = encoder
+        self.id = id
+        self.pathDepth = encoder.levels.last(where: { $0.id == id })?.pathDepth ?? encoder.path.count
+    }
+
+    var codingPath: [any CodingKey] { Array(encoder.path.prefix(pathDepth)) }
+
+    /// Opens the next slot; `false` when the container cannot be written to.
+    @inline(__always)
+    private mutating func begin() throws -> Bool {
+        guard try encoder.activate(id) else { return false }
+        encoder.beginValue()
+        count += 1
+        return true
+    }
+
+    mutating func encodeNil() throws {
+        guard try begin() else { return }
+        try encoder.null()
+    }
+
+    mutating func encode(_ value: Bool) throws {
+        guard try begin() else { return }
+        try encoder.bool(value)
+    }
+
+    mutating func encode(_ value: String) throws {
+        guard try begin() else { return }
+        try encoder.string(value)
+    }
+
+    mutating func encode(_ value: Double) throws {
+        let index = count
+        guard try begin() else { return }
+        try encoder.at(CodableKey(index: index)) { try encoder.double(value) }
+    }
+
+    mutating func encode(_ value: Float) throws {
+        let index = count
+        guard try begin() else { return }
+        try encoder.at(CodableKey(index: index)) { try encoder.float(value) }
+    }
+
+    mutating func encode(_ value: Int) throws { try integer(value) }
+    mutating func encode(_ value: Int8) throws { try integer(value) }
+    mutating func encode(_ value: Int16) throws { try integer(value) }
+    mutating func encode(_ value: Int32) throws { try integer(value) }
+    mutating func encode(_ value: Int64) throws { try integer(value) }
+    mutating func encode(_ value: UInt) throws { try integer(value) }
+    mutating func encode(_ value: UInt8) throws { try integer(value) }
+    mutating func encode(_ value: UInt16) throws { try integer(value) }
+    mutating func encode(_ value: UInt32) throws { try integer(value) }
+    mutating func encode(_ value: UInt64) throws { try integer(value) }
+
+    @inline(__always)
+    private mutating func integer<T: FixedWidthInteger>(_ value: T) throws {
+        guard try begin() else { return }
+        try encoder.integer(value)
+    }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let index = count
+        guard try begin() else { return }
+        try encoder.encode(value, under: CodableKey(index: index))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, id: nested(isObject: true)))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        StreamUnkeyedContainer(encoder: encoder, id: nested(isObject: false))
+    }
+
+    private mutating func nested(isObject: Bool) -> Int {
+        let index = count
+        do {
+            guard try begin() else { return -1 }
+        } catch {
+            encoder.record(encoder.failure(error))
+            return -1
+        }
+        return encoder.withPath(CodableKey(index: index)) { encoder.open(isObject: isObject) }
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let index = count
+        do {
+            _ = try begin()
+        } catch {
+            encoder.record(encoder.failure(error))
+        }
+        return SuperEncoder(encoder: encoder, path: codingPath + [CodableKey(index: index)])
+    }
+}
+
+/// The single-value container of a ``StreamEncoder``: one value at the writer's position.
+struct StreamSingleValueContainer: SingleValueEncodingContainer {
+    let encoder: StreamEncoder
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil() throws { try encoder.null() }
+    mutating func encode(_ value: Bool) throws { try encoder.bool(value) }
+    mutating func encode(_ value: String) throws { try encoder.string(value) }
+    mutating func encode(_ value: Double) throws { try encoder.double(value) }
+    mutating func encode(_ value: Float) throws { try encoder.float(value) }
+    mutating func encode(_ value: Int) throws { try encoder.integer(value) }
+    mutating func encode(_ value: Int8) throws { try encoder.integer(value) }
+    mutating func encode(_ value: Int16) throws { try encoder.integer(value) }
+    mutating func encode(_ value: Int32) throws { try encoder.integer(value) }
+    mutating func encode(_ value: Int64) throws { try encoder.integer(value) }
+    mutating func encode(_ value: UInt) throws { try encoder.integer(value) }
+    mutating func encode(_ value: UInt8) throws { try encoder.integer(value) }
+    mutating func encode(_ value: UInt16) throws { try encoder.integer(value) }
+    mutating func encode(_ value: UInt32) throws { try encoder.integer(value) }
+    mutating func encode(_ value: UInt64) throws { try encoder.integer(value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        guard encoder.valueDue else {
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Attempt to encode a value where a value was already encoded at this path."
+                )
+            )
+        }
+        try encoder.encode(value)
+    }
+}
+
+/// The encoder `superEncoder()` hands out: the stream's own, writing the value under the key it
+/// wrote, with its coding path.
+struct SuperEncoder: Encoder {
+    let encoder: StreamEncoder
+    let path: [any CodingKey]
+
+    var codingPath: [any CodingKey] { path }
+    var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        encoder.withPath(path.last ?? CodableKey.super) { encoder.container(keyedBy: type) }
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        encoder.withPath(path.last ?? CodableKey.super) { encoder.unkeyedContainer() }
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        StreamSingleValueContainer(encoder: encoder)
+    }
+}
+
+extension StreamEncoder {
+    /// A value is due at the writer's position: after a key, or in an array slot.
+    @inline(__always)
+    func beginValue() { valueDue = true }
+
+    /// Runs `body` with `key` on the coding path.
+    @inline(__always)
+    func withPath<R>(_ key: any CodingKey, _ body: () throws -> R) rethrows -> R {
+        path.append(key)
+        defer { path.removeLast() }
+        return try body()
+    }
+
+    /// Runs `body` with `key` on the coding path, for a scalar whose error names it.
+    @inline(__always)
+    func at<R>(_ key: any CodingKey, _ body: () throws -> R) rethrows -> R {
+        try withPath(key, body)
+    }
+}
+
+/// `[String: Value]`, whose keys Foundation's encoder writes as they are under any key strategy.
+protocol StringKeyedEncodable {
+    func encodeExemptFromKeyStrategy(with encoder: StreamEncoder) throws
+}
+
+extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable {
+    func encodeExemptFromKeyStrategy(with encoder: StreamEncoder) throws {
+        let depth = encoder.levels.count
+        let id = encoder.open(isObject: true)
+        for (key, value) in self {
+            guard try encoder.activate(id) else { break }
+            try encoder.writer.key(key)
+            encoder.beginValue()
+            try encoder.encode(value, under: CodableKey(stringValue: key))
+        }
+        try encoder.close(downTo: depth)
+        if let misuse = encoder.misuse { throw misuse }
+    }
+}

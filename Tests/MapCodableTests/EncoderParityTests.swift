@@ -1,0 +1,117 @@
+import Foundation
+import JSONMapping
+import MapTestSupport
+import Testing
+
+@Suite struct EncoderParityTests {
+    static var user: Models.User {
+        get throws {
+            try JSONDecoder().decode(Models.User.self, from: Data(Models.user.utf8))
+        }
+    }
+
+    @Test(
+        "With sorted keys, a model of every common shape encodes byte for byte as JSONEncoder does",
+        arguments: [
+            JSONEncoder.OutputFormatting.sortedKeys,
+            [.sortedKeys, .prettyPrinted],
+            [.sortedKeys, .withoutEscapingSlashes],
+            [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
+        ]
+    )
+    func commonShapes(formatting: JSONEncoder.OutputFormatting) throws {
+        let pair = try EncoderPair { $0.outputFormatting = formatting }
+        let (ours, foundation) = pair.texts(try Self.user)
+        #expect(ours == foundation)
+    }
+
+    @Test("Numbers, strings and escapes are written as JSONEncoder writes them")
+    func scalars() throws {
+        let pair = try EncoderPair()
+        let doubles: [Double] = [0, -0.0, 1, 1.5, 0.1, 1e100, 1e-7, 123_456_789_012, 5e-324, .greatestFiniteMagnitude]
+        let floats: [Float] = [0, 1, 0.1, 3.4e38, 1e-45]
+        let strings = ["", "a/b", "quote \" back \\", "\u{0} \u{1F} \t \n \r \u{8} \u{C}", "é ✓ 😀", "\u{2028}\u{2029}"]
+        let integers: [Int64] = [.min, -1, 0, .max]
+        let unsigned: [UInt64] = [0, .max]
+        for (ours, foundation) in [
+            pair.texts(doubles), pair.texts(floats), pair.texts(strings), pair.texts(integers), pair.texts(unsigned),
+            pair.texts([true, false]), pair.texts([Int?.none, 1]),
+        ] {
+            #expect(ours == foundation)
+        }
+    }
+
+    @Test("Dates, data, URLs and decimals follow the strategies as JSONEncoder does")
+    func foundationTypes() throws {
+        let value = Models.Dated(
+            when: Date(timeIntervalSince1970: 1_700_000_000.5),
+            blob: Data("hello".utf8),
+            link: try #require(URL(string: "https://example.com/a?b=c")),
+            amount: try #require(Decimal(string: "12.3456789012345678901"))
+        )
+        for strategy in [JSONEncoder.DateEncodingStrategy.deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601] {
+            let pair = try EncoderPair { $0.dateEncodingStrategy = strategy }
+            let (ours, foundation) = pair.texts(value)
+            #expect(ours == foundation, "\(strategy)")
+        }
+        let deferredData = try EncoderPair { $0.dataEncodingStrategy = .deferredToData }
+        let (oursData, foundationData) = deferredData.texts(value)
+        #expect(oursData == foundationData)
+    }
+
+    @Test("Snake-case keys are written as JSONEncoder writes them, dictionary keys left alone")
+    func snakeCase() throws {
+        let pair = try EncoderPair { $0.keyEncodingStrategy = .convertToSnakeCase }
+        let value = Models.Snake(firstName: "Ada", lastName: nil, userId: 3, nested: .init(innerValue: 4), byName: ["someKey": 1])
+        let (ours, foundation) = pair.texts(value)
+        #expect(ours == foundation)
+        #expect(ours.contains("\"first_name\"") && ours.contains("\"someKey\""))
+    }
+
+    @Test("Nested containers, superEncoder and enums with associated values encode as JSONEncoder encodes them")
+    func containers() throws {
+        let pair = try EncoderPair()
+        let handmade = Models.Handmade(first: 1, rest: [2, 3], label: "x")
+        let dog = Models.Dog(name: "Rex", good: true)
+        for (ours, foundation) in [pair.texts(handmade), pair.texts(dog), pair.texts([Models.Shape.point, .circle(radius: 1)])] {
+            #expect(ours == foundation)
+        }
+    }
+
+    @Test("Infinities and NaN fail as in JSONEncoder, or are the strategy's strings")
+    func nonConforming() throws {
+        let throwing = try EncoderPair()
+        let failure = try #require(throws: EncodingError.self) { try throwing.ours.encode([1, Double.infinity]) }
+        guard case .invalidValue(_, let context) = failure else {
+            Issue.record("expected invalidValue")
+            return
+        }
+        #expect(DecodeOutcome<Int>.names(context.codingPath) == ["[1]"])
+        let converting = try EncoderPair {
+            $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+        }
+        let (ours, foundation) = converting.texts([Double.infinity, -.infinity, .nan, 1])
+        #expect(ours == foundation)
+        #expect(ours == #"["+inf","-inf","nan",1]"#)
+    }
+
+    @Test("A top-level value that encodes nothing fails as in JSONEncoder; a nested one is {}")
+    func emptyValues() throws {
+        struct Nothing: Encodable {
+            func encode(to encoder: any Encoder) throws {}
+        }
+        let pair = try EncoderPair()
+        #expect(throws: EncodingError.self) { try pair.ours.encode(Nothing()) }
+        let (ours, foundation) = pair.texts([Nothing()])
+        #expect(ours == foundation)
+        #expect(ours == "[{}]")
+    }
+
+    @Test("What JSONMappingEncoder writes, JSONMappingDecoder reads back to an equal value", arguments: linkedBackendNames)
+    func roundTrip(backend: String) throws {
+        let user = try Self.user
+        let data = try JSONMappingEncoder().encode(user)
+        let decoder = JSONMappingDecoder(mapper: try Mapper(backendNamed: backend))
+        #expect(try decoder.decode(Models.User.self, from: data) == user)
+    }
+}
