@@ -32,7 +32,7 @@ public struct CodableBridge<Value: Decodable>: JSONBridge {
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
         let decoder = DocumentDecoder(document: document, node: node, options: context.options.codableDecoding, context: context)
         do {
-            if let special = try decoder.decodeSpecial(Value.self, at: node) { return special }
+            if let special = try decoder.decodeSpecial(Value.self, at: node) { return special as! Value }
             return try Value(from: decoder)
         } catch let error as DecodingError {
             throw MappingError(decodingError: error, in: document, at: node, context: context)

@@ -407,7 +407,7 @@ struct DocumentSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeInteger(type, at: node) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let special = try decoder.decodeSpecial(type, at: node) { return special }
+        if let special = try decoder.decodeSpecial(type, at: node) { return special as! T }
         // The same value, decoded by another type: the decoder stays where it is.
         return try T(from: decoder)
     }

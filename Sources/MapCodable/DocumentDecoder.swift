@@ -19,17 +19,19 @@ public final class DocumentDecoder: Decoder {
     /// The document read.
     public let document: any JSONDocument
     /// The node whose value is being decoded.
-    public private(set) var node: JSONNode
+    // A decoder is confined to one decode (not Sendable): the dynamic exclusivity checks of its
+    // state, touched at every value, would buy nothing.
+    @exclusivity(unchecked) public private(set) var node: JSONNode
     /// The options of the decode.
     let options: CodableDecodingOptions
     /// The mapping context of the operation, for diagnostics and key reads.
     let context: MappingContext
     /// The nodes of the decodes in progress, outermost first, each with the coding key that led
     /// to it when the document cannot say (a `superDecoder` of a missing key).
-    private var ancestors: ContiguousArray<JSONNode> = []
+    @exclusivity(unchecked) private var ancestors: ContiguousArray<JSONNode> = []
     /// The member hint of the object read at each depth, so that a type reading its keys in the
     /// order they are written finds each one where the last lookup ended.
-    var hints: ContiguousArray<JSONMemberHint> = []
+    @exclusivity(unchecked) var hints: ContiguousArray<JSONMemberHint> = []
     /// Where the decode started: the root of the coding path.
     let start: JSONNode
     /// `userInfo`, made once.
@@ -80,9 +82,20 @@ public final class DocumentDecoder: Decoder {
     // MARK: Nested values
 
     /// Decodes a `T` from `child` (a value inside the current one), moving there and back.
+    ///
+    /// Written for code that runs unspecialized (a `Decodable` type's `init(from:)` calls it
+    /// through the container protocols): nothing here names `T?` or `[T]`, whose metadata would be
+    /// looked up on every call.
     @inline(__always)
     func decodeNested<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T {
-        if let special = try decodeSpecial(type, at: child) { return special }
+        if SpecialTypes.isSpecial(T.self, usesDefaultKeys: options.usesDefaultKeys),
+            let special = try decodeSpecial(T.self, at: child)
+        {
+            return special as! T
+        }
+        if let array = T.self as? any DocumentDecodableArray.Type {
+            return try array.decodeArray(at: child, with: self) as! T
+        }
         ancestors.append(node)
         let parent = node
         node = child
@@ -93,21 +106,23 @@ public final class DocumentDecoder: Decoder {
         return try T(from: self)
     }
 
-    /// The types Foundation's decoder reads its own way — `Date`, `Data`, `URL`, `Decimal` through
-    /// the strategies and the number text — and arrays of numbers and strings in one bulk read;
-    /// `nil` for every other type.
-    @inline(__always)
-    func decodeSpecial<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T? {
-        if T.self == [Double].self, let values = document.doubles(in: child) { return values as? T }
-        if T.self == [Int].self, let values = document.ints(in: child) { return values as? T }
-        if T.self == [Int64].self, let values = document.int64s(in: child) { return values as? T }
-        if T.self == [String].self, let values = document.strings(in: child) { return values as? T }
-        if T.self == Date.self { return try decodeDate(at: child) as? T }
-        if T.self == Data.self { return try decodeData(at: child) as? T }
-        if T.self == URL.self { return try decodeURL(at: child) as? T }
-        if T.self == Decimal.self { return try decodeDecimal(at: child) as? T }
+    /// Decodes the value at `child` as `T` the way Foundation's decoder reads the types it knows
+    /// (`Date`, `Data`, `URL`, `Decimal` through the strategies and the number text, `[String: V]`
+    /// exempt from the key strategy), or arrays of numbers and strings in one bulk read; `nil` for
+    /// every other type, and for an array the bulk read does not take (its elements are then read
+    /// one by one, so that an error names its element).
+    func decodeSpecial<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> Any? {
+        let id = ObjectIdentifier(T.self)
+        if id == SpecialTypes.doubles { return document.doubles(in: child) }
+        if id == SpecialTypes.ints { return document.ints(in: child) }
+        if id == SpecialTypes.int64s { return document.int64s(in: child) }
+        if id == SpecialTypes.strings { return document.strings(in: child) }
+        if id == SpecialTypes.date { return try decodeDate(at: child) }
+        if id == SpecialTypes.data { return try decodeData(at: child) }
+        if id == SpecialTypes.url { return try decodeURL(at: child) }
+        if id == SpecialTypes.decimal { return try decodeDecimal(at: child) }
         if !options.usesDefaultKeys, let dictionary = type as? any StringKeyedDictionary.Type {
-            return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self) as? T
+            return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self)
         }
         return nil
     }
@@ -409,6 +424,46 @@ public final class DocumentDecoder: Decoder {
 // One decode's state: its node moves, its hints change.
 @available(*, unavailable)
 extension DocumentDecoder: Sendable {}
+
+/// The types ``DocumentDecoder/decodeSpecial(_:at:)`` reads its own way, by identity. Kept once:
+/// in code generic over the type decoded, naming `[Double].self` looks its metadata up each time.
+enum SpecialTypes {
+    static let doubles = ObjectIdentifier([Double].self)
+    static let ints = ObjectIdentifier([Int].self)
+    static let int64s = ObjectIdentifier([Int64].self)
+    static let strings = ObjectIdentifier([String].self)
+    static let date = ObjectIdentifier(Date.self)
+    static let data = ObjectIdentifier(Data.self)
+    static let url = ObjectIdentifier(URL.self)
+    static let decimal = ObjectIdentifier(Decimal.self)
+
+    /// Whether `type` is one of them, or may be a `[String: V]` a key strategy leaves alone.
+    @inline(__always)
+    static func isSpecial(_ type: Any.Type, usesDefaultKeys: Bool) -> Bool {
+        let id = ObjectIdentifier(type)
+        return id == doubles || id == ints || id == int64s || id == strings || id == date || id == data
+            || id == url || id == decimal || !usesDefaultKeys
+    }
+}
+
+/// `[Element]` read by the document decoder itself, element after element with the document's
+/// cursor, instead of through `Array.init(from:)` and an unkeyed container (which, run
+/// unspecialized, looks up generic metadata for every array).
+protocol DocumentDecodableArray {
+    static func decodeArray(at node: JSONNode, with decoder: DocumentDecoder) throws -> Any
+}
+
+extension Array: DocumentDecodableArray where Element: Decodable {
+    static func decodeArray(at node: JSONNode, with decoder: DocumentDecoder) throws -> Any {
+        var container = try DocumentUnkeyedContainer(decoder: decoder, array: node)
+        var result: [Element] = []
+        result.reserveCapacity(container.count ?? 0)
+        while !container.isAtEnd {
+            result.append(try container.decode(Element.self))
+        }
+        return result
+    }
+}
 
 extension JSONKind {
     /// How Foundation's decoder names a JSON kind in its messages.

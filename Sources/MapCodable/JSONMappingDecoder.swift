@@ -111,7 +111,7 @@ public final class JSONMappingDecoder: Sendable {
             ) { context in
                 let decoder = DocumentDecoder(document: json.document, node: json.node, options: options, context: context)
                 do {
-                    if let special = try decoder.decodeSpecial(T.self, at: json.node) { return special }
+                    if let special = try decoder.decodeSpecial(T.self, at: json.node) { return special as! T }
                     return try T(from: decoder)
                 } catch let error as DecodingError {
                     throw MappingError(decodingError: error, in: json.document, at: json.node, context: context)

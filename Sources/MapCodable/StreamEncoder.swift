@@ -32,14 +32,16 @@ public final class StreamEncoder: Encoder {
     }
 
     /// The open containers, outermost first.
-    private(set) var levels: ContiguousArray<Level> = []
-    private var nextID = 0
+    // An encoder is confined to one encode (not Sendable): the dynamic exclusivity checks of its
+    // state, touched at every value, would buy nothing.
+    @exclusivity(unchecked) private(set) var levels: ContiguousArray<Level> = []
+    @exclusivity(unchecked) private var nextID = 0
     /// The coding path of the value being written.
-    private(set) var path: ContiguousArray<any CodingKey> = []
+    @exclusivity(unchecked) private(set) var path: ContiguousArray<any CodingKey> = []
     /// Whether a value is due at the writer's position (after a key, in an array slot, at the top).
-    private(set) var valueDue = true
+    @exclusivity(unchecked) private(set) var valueDue = true
     /// The first misuse seen; the encode fails with it when it ends.
-    private(set) var misuse: EncodingError?
+    @exclusivity(unchecked) private(set) var misuse: EncodingError?
 
     init(writer: any JSONWriting, options: CodableEncodingOptions, context: MappingContext) {
         self.writer = writer
