@@ -2,15 +2,19 @@ import ArgumentParser
 import Foundation
 import JSONMapping
 
-/// `jsonmap bench`: release-mode throughput benchmark, every measure side by side with
-/// Foundation's JSONDecoder (or, for encoding, JSONEncoder) in one process.
-struct BenchCommand: ParsableCommand {
+/// `jsonmap-bench`: the model benchmark. Release-mode throughput of parsing, mapping and encoding
+/// the corpus's models, every measure side by side with Foundation's JSONDecoder (or, for
+/// encoding, JSONEncoder) in one process.
+@main
+struct JsonmapBench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
+        commandName: "jsonmap-bench",
         abstract: "Measure parsing, mapping and encoding throughput against Foundation's JSONDecoder and JSONEncoder.",
         discussion: """
             Measures alternate within one process; each figure is the median of --runs runs. \
-            Build with `swift build -c release` first: debug figures mean nothing. Decoding rows \
+            Build with `swift build -c release --package-path Benchmarks` first: debug figures mean \
+            nothing. Before timing, every backend's models are checked to decode to exactly what \
+            JSONDecoder decodes; a difference is a note on standard error. Decoding rows \
             are compared with jsondecoder; encoding rows (jsonencoder, encode) with jsonencoder, \
             in a table of their own.
 
@@ -18,10 +22,10 @@ struct BenchCommand: ParsableCommand {
             Backends: \(Backends.names.joined(separator: ", ")).
 
             EXAMPLES
-              swift build -c release --product jsonmap
-              .build/release/jsonmap bench --runs 9
-              .build/release/jsonmap bench --json --file twitter --measure jsondecoder --measure bridges
-              .build/release/jsonmap bench --file canada --measure parse --backend jansson --iterations 3
+              swift build -c release --package-path Benchmarks --product jsonmap-bench
+              Benchmarks/.build/release/jsonmap-bench --runs 9
+              Benchmarks/.build/release/jsonmap-bench --json --file twitter --measure jsondecoder --measure bridges
+              Benchmarks/.build/release/jsonmap-bench --file canada --measure parse --backend jansson --iterations 3
 
             EXIT STATUS
               0   the table, the JSON rows or the checksums were printed
