@@ -19,7 +19,7 @@ let package = Package(
         // Everything, with a default backend.
         .library(name: "JSONMapping", targets: ["JSONMapping"]),
         .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
-        // The command-line tool: demo, check, get, fmt.
+        // The command-line tool: demo, check, get, fmt, bench.
         .executable(name: "jsonmap", targets: ["jsonmap"]),
         .executable(name: "jsonmap-feed-bench", targets: ["jsonmap-feed-bench"]),
         .executable(name: "jsonmap-jansson-only", targets: ["jsonmap-jansson-only"]),
@@ -124,8 +124,8 @@ let package = Package(
             dependencies: ["JSONMapping", .product(name: "Logging", package: "swift-log")],
             path: "Examples/LoggingServer"
         ),
-        // The command-line tool: `jsonmap demo | check | get | fmt`, one file per subcommand in
-        // Sources/jsonmap/Commands. The package's own benchmarks live in the Benchmarks/ package.
+        // The command-line tool: `jsonmap demo | check | get | fmt | bench`, one file per subcommand in
+        // Sources/jsonmap/Commands. The package's own benchmarks are the Benchmarks/ package.
         .executableTarget(
             name: "jsonmap",
             dependencies: [

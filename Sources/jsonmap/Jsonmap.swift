@@ -6,7 +6,7 @@ import ArgumentParser
 struct Jsonmap: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "jsonmap",
-        abstract: "Check, query and reformat JSON; gzip input is read transparently.",
+        abstract: "Check, query, reformat and benchmark JSON; gzip input is read transparently.",
         discussion: """
             FILE arguments are paths, or - for standard input. Input that starts with the gzip \
             magic bytes is inflated before it is parsed. --backend NAME picks the parser \
@@ -15,6 +15,6 @@ struct Jsonmap: ParsableCommand {
 
             Run `jsonmap help <subcommand>` for a subcommand's options, examples and exit statuses.
             """,
-        subcommands: [DemoCommand.self, CheckCommand.self, GetCommand.self, FmtCommand.self]
+        subcommands: [DemoCommand.self, CheckCommand.self, GetCommand.self, FmtCommand.self, BenchCommand.self]
     )
 }
