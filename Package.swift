@@ -21,7 +21,6 @@ let package = Package(
         .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
         // The command-line tool: demo, check, get, fmt, bench.
         .executable(name: "jsonmap", targets: ["jsonmap"]),
-        .executable(name: "jsonmap-feed-bench", targets: ["jsonmap-feed-bench"]),
         .executable(name: "jsonmap-jansson-only", targets: ["jsonmap-jansson-only"]),
         .executable(name: "jsonmap-simdjson-only", targets: ["jsonmap-simdjson-only"]),
     ],
@@ -135,14 +134,6 @@ let package = Package(
             ],
             // The feed `jsonmap demo` decodes; Scripts/make-demo-feed.py writes it.
             resources: [.copy("Resources/demo-feed.ndjson.gz")]
-        ),
-        // The feed reader's benchmark: inflate, parse+map, sequential and parallel reading, peak RSS.
-        .executableTarget(
-            name: "jsonmap-feed-bench",
-            dependencies: [
-                "JSONMapping",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
         ),
         // Programs built from MapCore and one C backend alone: the tests that they link no
         // libFoundation run `ldd` on them. What they do is in SingleBackendProgram.

@@ -23,6 +23,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The feed reader's benchmark: inflate, parse+map, sequential and parallel reading, peak
+        // RSS, each configuration in a child process of its own; JSONDecoder per line as reference.
+        .executableTarget(
+            name: "jsonmap-feed-bench",
+            dependencies: [
+                .product(name: "JSONMapping", package: "swift-json-mapping"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Runs the built benchmarks and checks what they print.
         .target(
             name: "BenchmarkTestSupport",
@@ -31,6 +40,10 @@ let package = Package(
         .testTarget(
             name: "jsonmap-benchTests",
             dependencies: ["BenchmarkTestSupport"]
+        ),
+        .testTarget(
+            name: "jsonmap-feed-benchTests",
+            dependencies: ["BenchmarkTestSupport", .product(name: "JSONMapping", package: "swift-json-mapping")]
         ),
     ]
 )
