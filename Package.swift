@@ -18,12 +18,11 @@ let package = Package(
         .library(name: "InMemoryMapLogging", targets: ["InMemoryMapLogging"]),
         // Everything, with a default backend.
         .library(name: "JSONMapping", targets: ["JSONMapping"]),
-        .executable(name: "jsonmap-example", targets: ["jsonmap-example"]),
         // The command-line tool: demo, check, get, fmt, bench.
         .executable(name: "jsonmap", targets: ["jsonmap"]),
-        .executable(name: "jsonmap-feed-bench", targets: ["jsonmap-feed-bench"]),
-        .executable(name: "jsonmap-jansson-only", targets: ["jsonmap-jansson-only"]),
-        .executable(name: "jsonmap-simdjson-only", targets: ["jsonmap-simdjson-only"]),
+        // The example programs in Examples/ are targets, not products: `swift run jsonmap-example`
+        // runs one from a checkout, and a package that depends on this one never builds them. The
+        // benchmarks are a package of their own, Benchmarks/.
     ],
     traits: [
         .trait(name: "Jansson", description: "Link the jansson backend into the JSONMapping umbrella (needs libjansson-dev)."),
@@ -117,9 +116,11 @@ let package = Package(
                 .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
             ]
         ),
+        // Decodes a bundled library catalogue with the default backend: the idioms on one payload.
         .executableTarget(
             name: "jsonmap-example",
             dependencies: ["JSONMapping"],
+            path: "Examples/jsonmap-example",
             resources: [.copy("library.json")]
         ),
         // A server-style program: swift-log bootstrapped, a payload with bad fields decoded per
@@ -129,8 +130,8 @@ let package = Package(
             dependencies: ["JSONMapping", .product(name: "Logging", package: "swift-log")],
             path: "Examples/LoggingServer"
         ),
-        // The command-line tool: `jsonmap check | get | fmt | bench`, one file per subcommand in
-        // Sources/jsonmap/Commands; the benchmark's corpus, measures and models in Sources/jsonmap/Bench.
+        // The command-line tool: `jsonmap demo | check | get | fmt | bench`, one file per subcommand in
+        // Sources/jsonmap/Commands. The package's own benchmarks are the Benchmarks/ package.
         .executableTarget(
             name: "jsonmap",
             dependencies: [
@@ -141,27 +142,22 @@ let package = Package(
             // The feed `jsonmap demo` decodes; Scripts/make-demo-feed.py writes it.
             resources: [.copy("Resources/demo-feed.ndjson.gz")]
         ),
-        // The feed reader's benchmark: inflate, parse+map, sequential and parallel reading, peak RSS.
-        .executableTarget(
-            name: "jsonmap-feed-bench",
-            dependencies: [
-                "JSONMapping",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
         // Programs built from MapCore and one C backend alone: the tests that they link no
         // libFoundation run `ldd` on them. What they do is in SingleBackendProgram.
         .target(
             name: "SingleBackendProgram",
-            dependencies: ["MapCore", "MapIO"]
+            dependencies: ["MapCore", "MapIO"],
+            path: "Examples/SingleBackendProgram"
         ),
         .executableTarget(
             name: "jsonmap-jansson-only",
-            dependencies: ["MapCore", "BackendJansson", "SingleBackendProgram"]
+            dependencies: ["MapCore", "BackendJansson", "SingleBackendProgram"],
+            path: "Examples/jsonmap-jansson-only"
         ),
         .executableTarget(
             name: "jsonmap-simdjson-only",
-            dependencies: ["MapCore", "BackendSimdjson", "SingleBackendProgram"]
+            dependencies: ["MapCore", "BackendSimdjson", "SingleBackendProgram"],
+            path: "Examples/jsonmap-simdjson-only"
         ),
         // The tests mirror the modules, one target each; MapTestSupport holds what they share: the
         // corpus, scratch folders, built binaries, the guide checks.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Instruction and allocation counts per iteration for `jsonmap bench` measures, repeatable on a
-# noisy machine: each measure runs once and three times under valgrind; the difference over two
-# iterations leaves out start-up and input preparation.
+# Instruction and allocation counts per iteration for the model benchmark's measures
+# (`jsonmap-bench`, in the Benchmarks package), repeatable on a noisy machine: each measure runs
+# once and three times under valgrind; the difference over two iterations leaves out start-up and
+# input preparation.
 #
 #   Scripts/bench-callgrind.sh [FILE...] -- [MEASURE...]
 #   Scripts/bench-callgrind.sh twitter canada -- jsonserialization scan
@@ -9,8 +10,10 @@
 #
 # Per-backend measures (parse, walk, bridges…) run on the backend BACKEND names (default foundation).
 #
-# Needs a release build (swift build -c release --product jsonmap) and valgrind.
-# valgrind 3.19 cannot read the DWARF of Swift 6.3 binaries, so it runs on a copy without debug info.
+# Needs valgrind. It builds jsonmap-bench in release mode first
+# (swift build -c release --package-path Benchmarks --product jsonmap-bench; the build's output
+# goes to standard error). valgrind 3.19 cannot read the DWARF of Swift 6.3 binaries, so it runs on
+# a copy without debug info.
 set -euo pipefail
 # Swift seeds its hashing per process; fixing the seed makes the two runs differ only by the iterations.
 export SWIFT_DETERMINISTIC_HASHING=1
@@ -23,18 +26,20 @@ done
 [ ${#files[@]} -gt 0 ] || files=(twitter citm_catalog canada github_events gsoc-2018)
 [ ${#measures[@]} -gt 0 ] || measures=(jsonserialization scan)
 backend=${BACKEND:-foundation}
-binary=$(mktemp /tmp/jsonmap.XXXXXX)
+swift build -c release --package-path Benchmarks --product jsonmap-bench >&2
+built="$(swift build -c release --package-path Benchmarks --show-bin-path)/jsonmap-bench"
+binary=$(mktemp /tmp/jsonmap-bench.XXXXXX)
 trap 'rm -f "$binary"' EXIT
-cp .build/release/jsonmap "$binary"
+cp "$built" "$binary"
 chmod +x "$binary"
 strip -g "$binary"
 
 instructions() { # file measure iterations
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" bench --file "$1" --measure "$2" --backend "$backend" --iterations "$3" 2>&1 \
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --file "$1" --measure "$2" --backend "$backend" --iterations "$3" 2>&1 \
         | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 allocations() { # file measure iterations
-    valgrind --tool=memcheck --leak-check=no "$binary" bench --file "$1" --measure "$2" --backend "$backend" --iterations "$3" 2>&1 \
+    valgrind --tool=memcheck --leak-check=no "$binary" --file "$1" --measure "$2" --backend "$backend" --iterations "$3" 2>&1 \
         | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
 }
 

@@ -1,158 +1,152 @@
 import Foundation
-import Testing
+import JSONMapping
 import MapTestSupport
+import Testing
 
-/// The `jsonmap bench` command, run as a built binary from a folder with no corpus beside it, so
-/// it benchmarks its generated stand-ins. `swift build --build-tests` builds the binary; the
-/// tests fail when it is missing. Inputs and runs are the smallest the options allow: the debug
-/// binary is slow.
+/// `jsonmap bench`, the user's benchmark, run as a built binary (`swift build --build-tests` builds
+/// it) on small files written to a scratch folder: the rows it prints for each file and backend,
+/// the sizes it reads, and its exit statuses. One run per measure: the debug binary is slow, and
+/// the figures are not what is tested.
 @Suite(.timeLimit(.minutes(1)))
 struct BenchCommandTests {
     typealias Scratch = BuiltBinary.Scratch
 
-    /// Runs the bench in `scratch/work`, where `../shared/corpus` does not exist.
-    static func run(_ arguments: [String], in scratch: Scratch) throws -> BuiltBinary.Outcome {
-        try BuiltBinary.run("jsonmap", ["bench"] + arguments, in: scratch)
+    /// A small document with every kind of value.
+    static let document = #"{"name": "café", "list": [1, 2.5, -3e2, true, false, null], "nested": {"a": [{}, []]}}"#
+    /// A trailing comma at line 2, column 9.
+    static let malformed = "{\n  \"a\": 1,\n}\n"
+
+    /// Writes `bytes` to `scratch/work/name`, the folder the command runs in.
+    static func write(_ bytes: some DataProtocol, to name: String, in scratch: Scratch) throws {
+        let work = scratch.url.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try Data(bytes).write(to: work.appendingPathComponent(name))
     }
 
-    @Test("--iterations prints one checksum line for the selected row and exits 0")
-    func iterationsPrintsChecksum() throws {
+    /// Runs `jsonmap bench` in `scratch/work`.
+    static func run(_ arguments: [String], in scratch: Scratch, input: Data = Data()) throws -> BuiltBinary.Outcome {
+        try BuiltBinary.run("jsonmap", ["bench"] + arguments, in: scratch, input: input)
+    }
+
+    /// The table's rows below its header and rule, split into cells.
+    static func tableRows(_ result: BuiltBinary.Outcome) throws -> [[String]] {
+        let lines = result.lines
+        let header = try #require(lines.firstIndex { $0.hasPrefix("file ") }, "output: \(result.output)")
+        #expect(lines[header].split(separator: " ") == ["file", "bytes", "measure", "backend", "MB/s"])
+        #expect(lines[header + 1].allSatisfy { $0 == "-" || $0 == " " })
+        return lines[(header + 2)...].map { $0.split(separator: " ").map(String.init) }
+    }
+
+    /// The lines of `--json` output as objects.
+    static func jsonRows(_ result: BuiltBinary.Outcome) throws -> [[String: Any]] {
+        try result.lines.map { line in
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                "not a JSON object: \(line)"
+            )
+        }
+    }
+
+    @Test("A table row for the scan, then a parse and a walk row per linked backend, each with the file's size")
+    func tableOfEveryBackend() throws {
         let scratch = try Scratch()
+        try Self.write(Data(Self.document.utf8), to: "doc.json", in: scratch)
+        let result = try Self.run(["--runs", "1", "doc.json"], in: scratch)
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        #expect(result.lines.first == "median of 1 run; MB/s of JSON text (gzip inflated first)")
+        let rows = try Self.tableRows(result)
+        let size = String(Self.document.utf8.count)
+        let backends = Backends.names
+        #expect(backends == ["simdjson", "jansson", "foundation"])
+        let expected =
+            [["doc.json", size, "check", "-"]]
+            + backends.map { ["doc.json", size, "parse", $0] }
+            + backends.map { ["doc.json", size, "walk", $0] }
+        #expect(rows.map { Array($0.prefix(4)) } == expected)
+        for row in rows {
+            let mbps = try #require(row.count == 5 ? Double(row[4]) : nil, "row: \(row)")
+            #expect(mbps > 0)
+        }
+    }
+
+    @Test("--json rows name the file, its inflated size, the measure, the backend (null for check) and MB/s")
+    func jsonRowsOfGzipInput() throws {
+        let scratch = try Scratch()
+        let plain = Array(Self.document.utf8)
+        try Self.write(try Compression.gzip.compress(plain), to: "doc.json.gz", in: scratch)
         let result = try Self.run(
-            ["--iterations", "1", "--file", "canada", "--measure", "bridges", "--backend", "jansson"],
+            ["--json", "--runs", "1", "--backend", "jansson", "--backend", "foundation", "doc.json.gz"],
             in: scratch
         )
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
-        try #require(result.lines.count == 1, "output: \(result.output)")
-        let words = result.lines[0].split(separator: " ")
-        #expect(words.count == 5)
-        #expect(words.prefix(4) == ["canada", "bridges", "jansson", "checksum"])
-        #expect(UInt64(words.last ?? "") != nil)
+        let rows = try Self.jsonRows(result)
+        try #require(rows.count == 5, "output: \(result.output)")
+        for row in rows {
+            #expect(Set(row.keys) == ["file", "bytes", "measure", "backend", "mbps"])
+            #expect(row["file"] as? String == "doc.json.gz")
+            #expect(row["bytes"] as? Int == plain.count)
+            #expect((row["mbps"] as? Double ?? 0) > 0)
+        }
+        #expect(rows.map { $0["measure"] as? String } == ["check", "parse", "parse", "walk", "walk"])
+        #expect(rows[0]["backend"] is NSNull)
+        #expect(
+            rows.dropFirst().map { $0["backend"] as? String } == ["jansson", "foundation", "jansson", "foundation"]
+        )
+    }
+
+    @Test("- measures standard input, named <stdin>")
+    func standardInput() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(
+            ["--json", "--runs", "1", "--backend", "simdjson", "-"],
+            in: scratch,
+            input: Data(Self.document.utf8)
+        )
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        let rows = try Self.jsonRows(result)
+        #expect(rows.map { $0["measure"] as? String } == ["check", "parse", "walk"])
+        #expect(rows.allSatisfy { $0["file"] as? String == "<stdin>" })
+        #expect(rows.allSatisfy { $0["bytes"] as? Int == Self.document.utf8.count })
+    }
+
+    @Test("A malformed or missing file is reported as check reports it; the others are measured; exit 1")
+    func badInputs() throws {
+        let scratch = try Scratch()
+        try Self.write(Data(Self.document.utf8), to: "good.json", in: scratch)
+        try Self.write(Data(Self.malformed.utf8), to: "bad.json", in: scratch)
+        let result = try Self.run(
+            ["--json", "--runs", "1", "--backend", "foundation", "bad.json", "missing.json", "good.json"],
+            in: scratch
+        )
+        #expect(result.status == 1)
+        #expect(
+            result.errorLines == [
+                "bad.json:2:9: error: trailing comma before '}'",
+                "missing.json: error: cannot open 'missing.json': No such file or directory (errno 2)",
+            ]
+        )
+        let rows = try Self.jsonRows(result)
+        #expect(rows.map { $0["file"] as? String } == ["good.json", "good.json", "good.json"])
     }
 
     @Test(
-        "The handdoc row builds the models the map row builds, on every backend",
-        arguments: ["twitter", "citm_catalog", "canada"]
+        "Usage errors exit 64 with a message saying what is wrong",
+        arguments: [
+            ([], "give at least one FILE"),
+            (["-", "-"], "can be given only once"),
+            (["--runs", "0", "doc.json"], "--runs must be at least 1"),
+            (["--backend", "nope", "doc.json"], #"unknown backend "nope""#),
+        ] as [([String], String)]
     )
-    func handdocAgreesWithMap(file: String) throws {
+    func usageErrors(arguments: [String], message: String) throws {
         let scratch = try Scratch()
-        var arguments = ["--iterations", "1", "--file", file, "--measure", "handdoc", "--measure", "map"]
-        for backend in ["foundation", "jansson", "simdjson"] { arguments += ["--backend", backend] }
+        try Self.write(Data(Self.document.utf8), to: "doc.json", in: scratch)
         let result = try Self.run(arguments, in: scratch)
-        #expect(result.status == 0)
-        #expect(result.errors.isEmpty)
-        try #require(result.lines.count == 6, "output: \(result.output)")
-        // "<file> <measure> <backend> checksum <value>", one line per row.
-        var checksums: [String: [String]] = [:]
-        for line in result.lines {
-            let words = line.split(separator: " ").map(String.init)
-            try #require(words.count == 5 && words[0] == file && words[3] == "checksum", "line: \(line)")
-            checksums[words[2], default: []].append(words[4])
-        }
-        #expect(checksums.keys.sorted() == ["foundation", "jansson", "simdjson"])
-        for (backend, values) in checksums {
-            #expect(values.count == 2 && values[0] == values[1], "\(backend): handdoc and map give \(values)")
-        }
-        #expect(Set(checksums.values.map { $0.first ?? "" }).count == 1, "the backends disagree: \(checksums)")
-    }
-
-    @Test("--json prints one object per row with the corpus, backend, measure, MB/s and ratios")
-    func jsonRows() throws {
-        let scratch = try Scratch()
-        let result = try Self.run(
-            ["--json", "--runs", "5", "--file", "github_events", "--measure", "parse", "--measure", "jsondecoder"],
-            in: scratch
-        )
-        #expect(result.status == 0)
-        #expect(result.errors.isEmpty)
-        let rows = try result.lines.map { line in
-            try #require(
-                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                "not a JSON object: \(line)"
-            )
-        }
-        let keys: Set = ["corpus", "backend", "measure", "mbps", "ratio_vs_jsondecoder", "ratio_vs_jsonencoder"]
-        for row in rows {
-            #expect(Set(row.keys) == keys)
-            #expect(row["corpus"] as? String == "github_events")
-            #expect((row["mbps"] as? Double ?? 0) > 0)
-            #expect(row["ratio_vs_jsonencoder"] is NSNull)
-        }
-        let reference = rows.filter { $0["measure"] as? String == "jsondecoder" }
-        try #require(reference.count == 1)
-        #expect(reference[0]["backend"] as? String == "reference")
-        #expect(reference[0]["ratio_vs_jsondecoder"] as? Double == 1.0)
-        let parses = rows.filter { $0["measure"] as? String == "parse" }
-        #expect(parses.count == rows.count - 1)
-        #expect(parses.contains { $0["backend"] as? String == "foundation" })
-        #expect(parses.allSatisfy { ($0["ratio_vs_jsondecoder"] as? Double ?? 0) > 0 })
-    }
-
-    @Test("--json compares encoding rows with jsonencoder, leaving ratio_vs_jsondecoder null")
-    func jsonEncodingRows() throws {
-        let scratch = try Scratch()
-        let result = try Self.run(
-            [
-                "--json", "--runs", "5", "--file", "citm_catalog", "--measure", "jsonencoder", "--measure", "encode",
-                "--backend", "foundation",
-            ],
-            in: scratch
-        )
-        #expect(result.status == 0)
-        #expect(result.errors.isEmpty, "the encoded output must decode back to the input's checksum")
-        let rows = try result.lines.map { line in
-            try #require(
-                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                "not a JSON object: \(line)"
-            )
-        }
-        try #require(rows.count == 2, "output: \(result.output)")
-        #expect(rows.map { $0["measure"] as? String } == ["jsonencoder", "encode"])
-        #expect(rows.map { $0["backend"] as? String } == ["reference", "jsonwriter"])
-        #expect(rows[0]["ratio_vs_jsonencoder"] as? Double == 1.0)
-        #expect((rows[1]["ratio_vs_jsonencoder"] as? Double ?? 0) > 0)
-        #expect(rows.allSatisfy { $0["ratio_vs_jsondecoder"] is NSNull })
-    }
-
-    @Test("--corpus reads the .json files of the given folder and names it in the header")
-    func corpusFolder() throws {
-        let scratch = try Scratch()
-        let corpus = scratch.url.appendingPathComponent("corpus")
-        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
-        try Data(#"{"title": "tiny", "values": [1, 2.5, "x", null, true]}"#.utf8)
-            .write(to: corpus.appendingPathComponent("tiny.json"))
-        let result = try Self.run(
-            [
-                "--corpus", corpus.path, "--runs", "5", "--measure", "jsondecoder", "--measure", "parse", "--backend",
-                "foundation",
-            ],
-            in: scratch
-        )
-        #expect(result.status == 0)
-        #expect(result.errors.isEmpty)
-        let lines = result.lines
-        try #require(lines.count == 6, "output: \(result.output)")
-        #expect(lines[0].hasPrefix("corpus: \(corpus.path); median of 5 runs;"))
-        let rows = lines.dropFirst(4).map { Array($0.split(separator: " ").prefix(3)) }
-        #expect(rows == [["tiny", "jsondecoder", "reference"], ["tiny", "parse", "foundation"]])
-    }
-
-    @Test("--runs below 5 is refused with an error naming --runs")
-    func tooFewRuns() throws {
-        let scratch = try Scratch()
-        let result = try Self.run(["--runs", "3", "--file", "github_events"], in: scratch)
-        #expect(result.status != 0)
+        #expect(result.status == 64)
         #expect(result.output.isEmpty)
-        #expect(result.errors.contains("--runs"))
-    }
-
-    @Test("A --corpus folder that does not exist is an error naming it")
-    func missingCorpusFolder() throws {
-        let scratch = try Scratch()
-        let result = try Self.run(["--corpus", "/nonexistent", "--runs", "5"], in: scratch)
-        #expect(result.status != 0)
-        #expect(result.output.isEmpty)
-        #expect(result.errors.contains("/nonexistent"))
+        #expect(result.errors.contains(message), "errors: \(result.errors)")
     }
 }

@@ -14,7 +14,8 @@ struct FeedBench: AsyncParsableCommand {
             Every configuration runs in a child process (this program re-executed), which reports
             its time and its peak RSS (VmHWM). Figures are medians of --runs runs on the corpus
             feed; the generated feed runs each configuration once unless --generated-runs says more.
-            Build with `swift build -c release` first: debug figures mean nothing.
+            Build with `swift build -c release --package-path Benchmarks` first: debug figures
+            mean nothing.
 
             Targets: peak RSS of the reader ≤ 64 MB on the generated 1 GB feed; the whole feed's
             throughput ≥ 80 % of the slower of inflate alone and parse+map alone, in the same run.

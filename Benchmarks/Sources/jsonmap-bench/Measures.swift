@@ -14,7 +14,9 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     case handmap
     /// Reference: JSONSerialization's `Any` walked by hand with `as?` casts (without parsing).
     case handwalk
-    /// The package's validating scan alone, recording its tape (the first step of the Foundation parse).
+    /// The package's validating scan alone, through ``ParseError/validating(_:options:backend:)``:
+    /// the check every backend's errors are described by, without the tape the Foundation backend
+    /// also records.
     case scan
     /// A backend's parse alone.
     case parse
@@ -99,8 +101,8 @@ struct Row: Hashable {
         case .handwalk:
             Walks.handWalk(input.serialized, &sum)
         case .scan:
-            let tape = try input.bytes.withUnsafeBytes { try JSONScanner.tape($0, options: ParseOptions()) }
-            sum.add(tape.entries.count)
+            if let error = input.bytes.withUnsafeBytes({ ParseError.validating($0, backend: "scan") }) { throw error }
+            sum.add(input.bytes.count)
         case .parse:
             sum.add(try input.mapper(backend).parse(input.bytes).count)
         case .walk:

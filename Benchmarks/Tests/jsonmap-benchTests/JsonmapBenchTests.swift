@@ -1,0 +1,175 @@
+import BenchmarkTestSupport
+import Foundation
+import Testing
+
+/// The model benchmark, `jsonmap-bench`, run as a built binary from a folder with no corpus
+/// beside it, so it benchmarks its generated stand-ins. `swift build --package-path Benchmarks`
+/// builds the binary; the tests fail when it is missing. Inputs and runs are the smallest the
+/// options allow: the debug binary is slow.
+@Suite(.timeLimit(.minutes(1)))
+struct JsonmapBenchTests {
+    /// Runs the bench in `scratch/work`, where `../shared/corpus` does not exist.
+    static func run(_ arguments: [String], in scratch: Scratch) throws -> BuiltBinary.Outcome {
+        try BuiltBinary.run("jsonmap-bench", arguments, in: scratch)
+    }
+
+    @Test("--iterations prints one checksum line for the selected row and exits 0")
+    func iterationsPrintsChecksum() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(
+            ["--iterations", "1", "--file", "canada", "--measure", "bridges", "--backend", "jansson"],
+            in: scratch
+        )
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        try #require(result.lines.count == 1, "output: \(result.output)")
+        let words = result.lines[0].split(separator: " ")
+        #expect(words.count == 5)
+        #expect(words.prefix(4) == ["canada", "bridges", "jansson", "checksum"])
+        #expect(UInt64(words.last ?? "") != nil)
+    }
+
+    @Test(
+        "The handdoc row builds the models the map row builds, on every backend",
+        arguments: ["twitter", "citm_catalog", "canada"]
+    )
+    func handdocAgreesWithMap(file: String) throws {
+        let scratch = try Scratch()
+        var arguments = ["--iterations", "1", "--file", file, "--measure", "handdoc", "--measure", "map"]
+        for backend in ["foundation", "jansson", "simdjson"] { arguments += ["--backend", backend] }
+        let result = try Self.run(arguments, in: scratch)
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        try #require(result.lines.count == 6, "output: \(result.output)")
+        // "<file> <measure> <backend> checksum <value>", one line per row.
+        var checksums: [String: [String]] = [:]
+        for line in result.lines {
+            let words = line.split(separator: " ").map(String.init)
+            try #require(words.count == 5 && words[0] == file && words[3] == "checksum", "line: \(line)")
+            checksums[words[2], default: []].append(words[4])
+        }
+        #expect(checksums.keys.sorted() == ["foundation", "jansson", "simdjson"])
+        for (backend, values) in checksums {
+            #expect(values.count == 2 && values[0] == values[1], "\(backend): handdoc and map give \(values)")
+        }
+        #expect(Set(checksums.values.map { $0.first ?? "" }).count == 1, "the backends disagree: \(checksums)")
+    }
+
+    @Test(
+        "Before timing, every backend's bridges, handdoc, map, rule and decodable rows decode what JSONDecoder decodes",
+        arguments: ["twitter", "citm_catalog", "canada"]
+    )
+    func everyBackendDecodesWhatJSONDecoderDecodes(file: String) throws {
+        let scratch = try Scratch()
+        let result = try Self.run(["--json", "--runs", "5", "--file", file, "--measure", "jsondecoder"], in: scratch)
+        #expect(result.status == 0)
+        #expect(result.lines.count == 1, "output: \(result.output)")
+        // A disagreement is a note on standard error naming the row and the backend. The one note
+        // allowed is canada's: JSONSerialization's NSNumbers misround some of its doubles, so the
+        // `handmap` reference row (not the package's) differs there.
+        let allowed: Set<Substring> = [
+            "note: canada: the hand mapping differs from JSONDecoder (NSNumber's misrounded doubles)"
+        ]
+        let notes = result.errors.split(separator: "\n")
+        #expect(notes.allSatisfy { allowed.contains($0) }, "notes: \(result.errors)")
+    }
+
+    @Test("--json prints one object per row with the corpus, backend, measure, MB/s and ratios")
+    func jsonRows() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(
+            ["--json", "--runs", "5", "--file", "github_events", "--measure", "parse", "--measure", "jsondecoder"],
+            in: scratch
+        )
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        let rows = try result.lines.map { line in
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                "not a JSON object: \(line)"
+            )
+        }
+        let keys: Set = ["corpus", "backend", "measure", "mbps", "ratio_vs_jsondecoder", "ratio_vs_jsonencoder"]
+        for row in rows {
+            #expect(Set(row.keys) == keys)
+            #expect(row["corpus"] as? String == "github_events")
+            #expect((row["mbps"] as? Double ?? 0) > 0)
+            #expect(row["ratio_vs_jsonencoder"] is NSNull)
+        }
+        let reference = rows.filter { $0["measure"] as? String == "jsondecoder" }
+        try #require(reference.count == 1)
+        #expect(reference[0]["backend"] as? String == "reference")
+        #expect(reference[0]["ratio_vs_jsondecoder"] as? Double == 1.0)
+        let parses = rows.filter { $0["measure"] as? String == "parse" }
+        #expect(parses.count == rows.count - 1)
+        #expect(parses.contains { $0["backend"] as? String == "foundation" })
+        #expect(parses.allSatisfy { ($0["ratio_vs_jsondecoder"] as? Double ?? 0) > 0 })
+    }
+
+    @Test("--json compares encoding rows with jsonencoder, leaving ratio_vs_jsondecoder null")
+    func jsonEncodingRows() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(
+            [
+                "--json", "--runs", "5", "--file", "citm_catalog", "--measure", "jsonencoder", "--measure", "encode",
+                "--backend", "foundation",
+            ],
+            in: scratch
+        )
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty, "the encoded output must decode back to the input's checksum")
+        let rows = try result.lines.map { line in
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                "not a JSON object: \(line)"
+            )
+        }
+        try #require(rows.count == 2, "output: \(result.output)")
+        #expect(rows.map { $0["measure"] as? String } == ["jsonencoder", "encode"])
+        #expect(rows.map { $0["backend"] as? String } == ["reference", "jsonwriter"])
+        #expect(rows[0]["ratio_vs_jsonencoder"] as? Double == 1.0)
+        #expect((rows[1]["ratio_vs_jsonencoder"] as? Double ?? 0) > 0)
+        #expect(rows.allSatisfy { $0["ratio_vs_jsondecoder"] is NSNull })
+    }
+
+    @Test("--corpus reads the .json files of the given folder and names it in the header")
+    func corpusFolder() throws {
+        let scratch = try Scratch()
+        let corpus = scratch.url.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        try Data(#"{"title": "tiny", "values": [1, 2.5, "x", null, true]}"#.utf8)
+            .write(to: corpus.appendingPathComponent("tiny.json"))
+        let result = try Self.run(
+            [
+                "--corpus", corpus.path, "--runs", "5", "--measure", "jsondecoder", "--measure", "parse", "--backend",
+                "foundation",
+            ],
+            in: scratch
+        )
+        #expect(result.status == 0)
+        #expect(result.errors.isEmpty)
+        let lines = result.lines
+        try #require(lines.count == 6, "output: \(result.output)")
+        #expect(lines[0].hasPrefix("corpus: \(corpus.path); median of 5 runs;"))
+        let rows = lines.dropFirst(4).map { Array($0.split(separator: " ").prefix(3)) }
+        #expect(rows == [["tiny", "jsondecoder", "reference"], ["tiny", "parse", "foundation"]])
+    }
+
+    @Test("--runs below 5 is refused with an error naming --runs")
+    func tooFewRuns() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(["--runs", "3", "--file", "github_events"], in: scratch)
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("--runs"))
+    }
+
+    @Test("A --corpus folder that does not exist is an error naming it")
+    func missingCorpusFolder() throws {
+        let scratch = try Scratch()
+        let result = try Self.run(["--corpus", "/nonexistent", "--runs", "5"], in: scratch)
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("/nonexistent"))
+    }
+}
