@@ -4,8 +4,19 @@ import PackageDescription
 let package = Package(
     name: "swift-json-mapping",
     products: [
-        // The core alone: the JSON view, paths, bridges, errors, the writer. No parser.
+        // The core: the read model, bridges, rules, errors, diagnostics, the writer, the scanner and
+        // the front door. No parser, no zlib, nothing beyond FoundationEssentials.
         .library(name: "MapCore", targets: ["MapCore"]),
+        // Inputs and feeds: strings, bytes, files, byte sources, chunks, gzip / zlib, NDJSON and
+        // array feeds, the NDJSON writer.
+        .library(name: "MapIO", targets: ["MapIO"]),
+        // Codable through every backend: JSONMappingDecoder, JSONMappingEncoder, CodableBridge.
+        .library(name: "MapCodable", targets: ["MapCodable"]),
+        // The idioms, one module each, named by what they do.
+        .library(name: "TwoWayMaps", targets: ["TwoWayMaps"]),
+        .library(name: "Extraction", targets: ["Extraction"]),
+        .library(name: "DeclarativeRules", targets: ["DeclarativeRules"]),
+        .library(name: "LenientReader", targets: ["LenientReader"]),
         // A parser that needs no system library: JSONSerialization plus the strict scan.
         .library(name: "BackendFoundation", targets: ["BackendFoundation"]),
         // A parser over the C library jansson (libjansson-dev): trees shared with C code.
@@ -25,7 +36,10 @@ let package = Package(
         // benchmarks are a package of their own, Benchmarks/.
     ],
     traits: [
-        .trait(name: "Jansson", description: "Link the jansson backend into the JSONMapping umbrella (needs libjansson-dev)."),
+        .trait(
+            name: "Jansson",
+            description: "Link the jansson backend into the JSONMapping umbrella (needs libjansson-dev)."
+        ),
         .trait(
             name: "Simdjson",
             description: "Link the simdjson backend into the JSONMapping umbrella (needs libsimdjson-dev)."

@@ -36,6 +36,8 @@ public final class DocumentDecoder: Decoder {
     let start: JSONNode
     /// `userInfo`, made once.
     public let userInfo: [CodingUserInfoKey: Any]
+    /// How each type met so far is decoded (``handling(of:)``).
+    @exclusivity(unchecked) private var handlings: ContiguousArray<(type: ObjectIdentifier, handling: TypeHandling)> = []
     /// The coding path to ``start``: empty for a whole decode, the container's path and key for a
     /// `superDecoder()`.
     let prefix: [any CodingKey]
@@ -88,14 +90,20 @@ public final class DocumentDecoder: Decoder {
     /// looked up on every call.
     @inline(__always)
     func decodeNested<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T {
-        if SpecialTypes.isSpecial(T.self, usesDefaultKeys: options.usesDefaultKeys),
-            let special = try decodeSpecial(T.self, at: child)
-        {
-            return special as! T
+        switch handling(of: T.self) {
+        case .special:
+            if let special = try decodeSpecial(T.self, at: child) { return special as! T }
+            return try decodeOwn(T.self, at: child)
+        case .array(let array):
+            return try array.decodeArray(at: child, with: self, as: T.self)
+        case .own:
+            return try decodeOwn(T.self, at: child)
         }
-        if let array = T.self as? any DocumentDecodableArray.Type {
-            return try array.decodeArray(at: child, with: self) as! T
-        }
+    }
+
+    /// Decodes a `T` from `child` through `T`'s own `init(from:)`, the decoder moved there and back.
+    @inline(__always)
+    func decodeOwn<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T {
         ancestors.append(node)
         let parent = node
         node = child
@@ -106,6 +114,28 @@ public final class DocumentDecoder: Decoder {
         return try T(from: self)
     }
 
+    /// How a type is decoded, found once per type and decode: a few types recur in a document, so a
+    /// short list searched in order answers where a conformance check would look up tables.
+    @inline(__always)
+    func handling(of type: Any.Type) -> TypeHandling {
+        let id = ObjectIdentifier(type)
+        for entry in handlings where entry.type == id { return entry.handling }
+        return learnHandling(of: type)
+    }
+
+    private func learnHandling(of type: Any.Type) -> TypeHandling {
+        let handling: TypeHandling
+        if SpecialTypes.isSpecial(type, usesDefaultKeys: options.usesDefaultKeys) {
+            handling = .special
+        } else if let array = type as? any DocumentDecodableArray.Type {
+            handling = .array(array)
+        } else {
+            handling = .own
+        }
+        if handlings.count < 64 { handlings.append((ObjectIdentifier(type), handling)) }
+        return handling
+    }
+
     /// Decodes the value at `child` as `T` the way Foundation's decoder reads the types it knows
     /// (`Date`, `Data`, `URL`, `Decimal` through the strategies and the number text, `[String: V]`
     /// exempt from the key strategy), or arrays of numbers and strings in one bulk read; `nil` for
@@ -113,16 +143,15 @@ public final class DocumentDecoder: Decoder {
     /// one by one, so that an error names its element).
     func decodeSpecial<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> Any? {
         let id = ObjectIdentifier(T.self)
-        if id == SpecialTypes.doubles { return document.doubles(in: child) }
-        if id == SpecialTypes.ints { return document.ints(in: child) }
-        if id == SpecialTypes.int64s { return document.int64s(in: child) }
-        if id == SpecialTypes.strings { return document.strings(in: child) }
         if id == SpecialTypes.date { return try decodeDate(at: child) }
         if id == SpecialTypes.data { return try decodeData(at: child) }
         if id == SpecialTypes.url { return try decodeURL(at: child) }
         if id == SpecialTypes.decimal { return try decodeDecimal(at: child) }
         if !options.usesDefaultKeys, let dictionary = type as? any StringKeyedDictionary.Type {
             return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self)
+        }
+        if let array = type as? any DocumentDecodableArray.Type {
+            return try array.decodeArray(at: child, with: self, as: T.self)
         }
         return nil
     }
@@ -425,13 +454,16 @@ public final class DocumentDecoder: Decoder {
 @available(*, unavailable)
 extension DocumentDecoder: Sendable {}
 
-/// The types ``DocumentDecoder/decodeSpecial(_:at:)`` reads its own way, by identity. Kept once:
-/// in code generic over the type decoded, naming `[Double].self` looks its metadata up each time.
+/// How the document decoder reads a type: its own way (``SpecialTypes``), as an array element by
+/// element, or through the type's own `init(from:)`.
+enum TypeHandling {
+    case special
+    case array(any DocumentDecodableArray.Type)
+    case own
+}
+
+/// The types ``DocumentDecoder/decodeSpecial(_:at:)`` reads its own way, by identity.
 enum SpecialTypes {
-    static let doubles = ObjectIdentifier([Double].self)
-    static let ints = ObjectIdentifier([Int].self)
-    static let int64s = ObjectIdentifier([Int64].self)
-    static let strings = ObjectIdentifier([String].self)
     static let date = ObjectIdentifier(Date.self)
     static let data = ObjectIdentifier(Data.self)
     static let url = ObjectIdentifier(URL.self)
@@ -441,8 +473,16 @@ enum SpecialTypes {
     @inline(__always)
     static func isSpecial(_ type: Any.Type, usesDefaultKeys: Bool) -> Bool {
         let id = ObjectIdentifier(type)
-        return id == doubles || id == ints || id == int64s || id == strings || id == date || id == data
-            || id == url || id == decimal || !usesDefaultKeys
+        return id == date || id == data || id == url || id == decimal || !usesDefaultKeys
+    }
+}
+
+extension DocumentDecoder {
+    /// `value` as `T`, which the caller checked is `value`'s own type (by identity): a copy, not
+    /// a dynamic cast.
+    @inline(__always)
+    static func identical<Value, T>(_ value: Value, as type: T.Type) -> T {
+        unsafeBitCast(value, to: T.self)
     }
 }
 
@@ -450,18 +490,43 @@ enum SpecialTypes {
 /// cursor, instead of through `Array.init(from:)` and an unkeyed container (which, run
 /// unspecialized, looks up generic metadata for every array).
 protocol DocumentDecodableArray {
-    static func decodeArray(at node: JSONNode, with decoder: DocumentDecoder) throws -> Any
+    /// The array at `node`, as `T` — which is `Self`.
+    static func decodeArray<T>(at node: JSONNode, with decoder: DocumentDecoder, as type: T.Type) throws -> T
 }
 
 extension Array: DocumentDecodableArray where Element: Decodable {
-    static func decodeArray(at node: JSONNode, with decoder: DocumentDecoder) throws -> Any {
-        var container = try DocumentUnkeyedContainer(decoder: decoder, array: node)
-        var result: [Element] = []
-        result.reserveCapacity(container.count ?? 0)
-        while !container.isAtEnd {
-            result.append(try container.decode(Element.self))
+    static func decodeArray<T>(at node: JSONNode, with decoder: DocumentDecoder, as type: T.Type) throws -> T {
+        // Arrays of numbers and strings in one bulk read; element by element when it does not take
+        // (a null, a string among numbers), so that the error names the element.
+        let document = decoder.document
+        if Element.self == Double.self, let values = document.doubles(in: node) {
+            return DocumentDecoder.identical(values, as: T.self)
         }
-        return result
+        if Element.self == Int.self, let values = document.ints(in: node) {
+            return DocumentDecoder.identical(values, as: T.self)
+        }
+        if Element.self == Int64.self, let values = document.int64s(in: node) {
+            return DocumentDecoder.identical(values, as: T.self)
+        }
+        if Element.self == String.self, let values = document.strings(in: node) {
+            return DocumentDecoder.identical(values, as: T.self)
+        }
+        let kind = document.kind(of: node)
+        guard kind == .array else {
+            // The errors an unkeyed container gives.
+            _ = try DocumentUnkeyedContainer(decoder: decoder, array: node)
+            return DocumentDecoder.identical([Element](), as: T.self)
+        }
+        let count = document.count(of: node)
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        var previous: JSONNode?
+        for index in 0..<count {
+            guard let element = document.element(of: node, at: index, after: previous) else { break }
+            result.append(try decoder.decodeNested(Element.self, at: element))
+            previous = element
+        }
+        return DocumentDecoder.identical(result, as: T.self)
     }
 }
 
