@@ -30,13 +30,7 @@ public struct CodableBridge<Value: Decodable>: JSONBridge {
 
     /// Decodes the value at `node` through a decoder of the document itself.
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
-        let decoder = DocumentDecoder(document: document, node: node, options: context.options.codableDecoding, context: context)
-        do {
-            if let special = try decoder.decodeSpecial(Value.self, at: node) { return special as! Value }
-            return try Value(from: decoder)
-        } catch let error as DecodingError {
-            throw MappingError(decodingError: error, in: document, at: node, context: context)
-        }
+        try DocumentDecoder.decode(Value.self, from: node, of: document, options: context.options.codableDecoding, context: context)
     }
 
     /// Writes the value through its own `encode(to:)`; a type that is not `Encodable` fails with

@@ -6,14 +6,24 @@ import MapCore
 /// the converted keys are collected once per object.
 struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let decoder: DocumentDecoder
-    let object: JSONNode
-    /// The hint slot of this object in the decoder (its depth).
-    let depth: Int
-    /// The members by converted key, under a key strategy; the first of repeated converted keys
-    /// wins, as in Foundation.
-    let converted: [String: JSONNode]?
+    /// The object read, which a reused container box changes between uses.
+    let state: KeyedContainerState
 
-    init(decoder: DocumentDecoder, object: JSONNode) throws {
+    /// The object whose members are read.
+    @inline(__always) var object: JSONNode { state.object }
+    /// The hint slot of this object in the decoder (its depth).
+    @inline(__always) var depth: Int { state.depth }
+    /// The members by converted key, under a key strategy.
+    @inline(__always) var converted: [String: JSONNode]? { state.converted }
+
+    init(decoder: DocumentDecoder, state: KeyedContainerState) {
+        self.decoder = decoder
+        self.state = state
+    }
+
+    /// Checks that `object` is an object and, under a key strategy, collects its members by
+    /// converted key (the first of repeated converted keys wins, as in Foundation).
+    static func members(of object: JSONNode, in decoder: DocumentDecoder) throws -> [String: JSONNode]? {
         let document = decoder.document
         let kind = document.kind(of: object)
         guard kind == .object else {
@@ -28,20 +38,14 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             throw decoder.typeMismatch([String: Any].self, at: object, expected: .object)
         }
-        self.decoder = decoder
-        self.object = object
-        self.depth = decoder.depth
-        if decoder.options.usesDefaultKeys {
-            converted = nil
-        } else {
-            let path = decoder.codingPath(to: object)
-            var members: [String: JSONNode] = [:]
-            document.forEachMember(of: object) { key, value in
-                let name = decoder.options.convertedKey(key.string, at: path)
-                if members[name] == nil { members[name] = value }
-            }
-            converted = members
+        if decoder.options.usesDefaultKeys { return nil }
+        let path = decoder.codingPath(to: object)
+        var members: [String: JSONNode] = [:]
+        document.forEachMember(of: object) { key, value in
+            let name = decoder.options.convertedKey(key.string, at: path)
+            if members[name] == nil { members[name] = value }
         }
+        return members
     }
 
     var codingPath: [any CodingKey] { decoder.codingPath(to: object) }
@@ -190,7 +194,7 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         keyedBy type: NestedKey.Type,
         forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        try KeyedDecodingContainer(DocumentKeyedContainer<NestedKey>(decoder: decoder, object: required(key)))
+        try decoder.keyedContainer(keyedBy: NestedKey.self, object: required(key))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -361,7 +365,7 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         try read(KeyedDecodingContainer<NestedKey>.self) {
-            try KeyedDecodingContainer(DocumentKeyedContainer<NestedKey>(decoder: $0, object: $1))
+            try $0.keyedContainer(keyedBy: NestedKey.self, object: $1)
         }
     }
 
@@ -417,4 +421,34 @@ struct DocumentSingleValueContainer: SingleValueDecodingContainer {
 enum NullDocument {
     static let document: any JSONDocument = JSON.null.document
     static let node: JSONNode = JSON.null.node
+}
+
+/// Which object a ``DocumentKeyedContainer`` reads: a cell, so that a container box kept by the
+/// decoder can be pointed at the next object of its type.
+final class KeyedContainerState {
+    // Confined to one decode, like its decoder.
+    @exclusivity(unchecked) private(set) var object: JSONNode
+    @exclusivity(unchecked) private(set) var depth: Int
+    @exclusivity(unchecked) private(set) var converted: [String: JSONNode]?
+
+    init(object: JSONNode, depth: Int, converted: [String: JSONNode]?) {
+        self.object = object
+        self.depth = depth
+        self.converted = converted
+    }
+
+    @inline(__always)
+    func reset(object: JSONNode, depth: Int, converted: [String: JSONNode]?) {
+        self.object = object
+        self.depth = depth
+        self.converted = converted
+    }
+}
+
+/// A keyed container box the decoder may hand out again: the `KeyedDecodingContainer`'s box as
+/// an object (uniquely referenced once its user is done) and the state its container reads.
+struct ReusableKeyedBox {
+    let key: ObjectIdentifier
+    var box: AnyObject
+    let state: KeyedContainerState
 }

@@ -41,6 +41,10 @@ public final class DocumentDecoder: Decoder {
     /// The coding path to ``start``: empty for a whole decode, the container's path and key for a
     /// `superDecoder()`.
     let prefix: [any CodingKey]
+    /// Keyed containers ready to serve another object, at most a few per key type (see
+    /// ``keyedContainer(keyedBy:object:)``). Emptied by ``finish()``, since each box holds this
+    /// decoder.
+    @exclusivity(unchecked) private var keyedBoxes: ContiguousArray<ReusableKeyedBox> = []
 
     /// A decoder of the value at `node`, whose coding path starts with `prefix`.
     init(
@@ -70,7 +74,58 @@ public final class DocumentDecoder: Decoder {
     // MARK: Containers
 
     public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try KeyedDecodingContainer(DocumentKeyedContainer<Key>(decoder: self, object: node))
+        try keyedContainer(keyedBy: Key.self, object: node)
+    }
+
+    /// A keyed container of `object`.
+    ///
+    /// `KeyedDecodingContainer` boxes the container it wraps, so each object decoded would cost an
+    /// allocation and a lookup of the box's generic metadata. A box is therefore kept per key type
+    /// and handed out again once nobody else holds it (the `init(from:)` that used it has
+    /// returned); its container reads the object from a ``KeyedContainerState`` cell that is reset
+    /// here. Reuse relies on `KeyedDecodingContainer` being a single reference to its box, which is
+    /// checked by size: where it does not hold, every container gets its own box.
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, object: JSONNode) throws -> KeyedDecodingContainer<Key> {
+        let converted = try DocumentKeyedContainer<Key>.members(of: object, in: self)
+        let id = ObjectIdentifier(Key.self)
+        var index = keyedBoxes.startIndex
+        while index < keyedBoxes.endIndex {
+            if keyedBoxes[index].key == id, isKnownUniquelyReferenced(&keyedBoxes[index].box) {
+                keyedBoxes[index].state.reset(object: object, depth: depth, converted: converted)
+                return unsafeBitCast(keyedBoxes[index].box, to: KeyedDecodingContainer<Key>.self)
+            }
+            index += 1
+        }
+        let state = KeyedContainerState(object: object, depth: depth, converted: converted)
+        let container = KeyedDecodingContainer(DocumentKeyedContainer<Key>(decoder: self, state: state))
+        if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size, keyedBoxes.count < 64 {
+            keyedBoxes.append(ReusableKeyedBox(key: id, box: unsafeBitCast(container, to: AnyObject.self), state: state))
+        }
+        return container
+    }
+
+    /// Lets go of the reusable containers, which hold this decoder: called when a decode ends.
+    func finish() {
+        keyedBoxes.removeAll()
+    }
+
+    /// Decodes a whole `T` from `node` of `document`, reporting a failure as a ``MappingError``
+    /// whose ``MappingError/decodingError`` is the `DecodingError` Foundation would throw.
+    static func decode<T: Decodable>(
+        _ type: T.Type,
+        from node: JSONNode,
+        of document: any JSONDocument,
+        options: CodableDecodingOptions,
+        context: MappingContext
+    ) throws -> T {
+        let decoder = DocumentDecoder(document: document, node: node, options: options, context: context)
+        defer { decoder.finish() }
+        do {
+            if let special = try decoder.decodeSpecial(T.self, at: node) { return special as! T }
+            return try T(from: decoder)
+        } catch let error as DecodingError {
+            throw MappingError(decodingError: error, in: document, at: node, context: context)
+        }
     }
 
     public func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -109,13 +109,7 @@ public final class JSONMappingDecoder: Sendable {
                 callSite: callSite,
                 text: { input.diagnosticsText }
             ) { context in
-                let decoder = DocumentDecoder(document: json.document, node: json.node, options: options, context: context)
-                do {
-                    if let special = try decoder.decodeSpecial(T.self, at: json.node) { return special as! T }
-                    return try T(from: decoder)
-                } catch let error as DecodingError {
-                    throw MappingError(decodingError: error, in: json.document, at: json.node, context: context)
-                }
+                try DocumentDecoder.decode(T.self, from: json.node, of: json.document, options: options, context: context)
             }
         } catch let failure as MappingError {
             throw failure.rethrownByCodable
