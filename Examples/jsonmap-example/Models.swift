@@ -24,8 +24,9 @@ struct Book {
     var loans: [String: Int]
 }
 
-// Until the mapping idioms land, a model is made Bridgeable with one Bridge that reads its
-// fields in `decode` and writes them in `encode`. Each field uses its type's built-in bridge.
+// A model is made Bridgeable with one Bridge that reads its fields in `decode` and writes them in
+// `encode` — the atom the other idioms (maps, rules, extraction) are built from. Each field uses
+// its type's built-in bridge.
 extension Book: Bridgeable {
     static let bridge = Bridge<Book>(kind: .object) { json, context in
         Book(

@@ -11,7 +11,8 @@ guard let url = Bundle.module.url(forResource: "library", withExtension: "json")
 let bytes = try Data(contentsOf: url)
 let mapper: Mapper
 do {
-    // The default backend: JSONMAPPING_BACKEND names one, or else jansson (Foundation when jansson is not linked).
+    // The default backend: the one JSONMAPPING_BACKEND names, else the first linked of simdjson,
+    // jansson and Foundation (`Backends.linked`).
     mapper = try Mapper()
 } catch {
     FileHandle.standardError.write(Data("jsonmap-example: \(error)\n".utf8))

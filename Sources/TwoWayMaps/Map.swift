@@ -78,7 +78,7 @@ public final class Map: PooledMap {
     /// Why ``json`` is missing, when it is.
     @exclusivity(unchecked) @usableFromInline private(set) var absence: Absence?
     /// The document of ``json`` (a placeholder in a map made for encoding). Immutable, so that
-    /// reading a member borrows it: a `var` was copied out — a reference count up and down —
+    /// reading a member borrows it: a `var` would be copied out — a reference count up and down —
     /// for every member looked up and every value read. A pooled map is readied only for
     /// another object of the same document; the context makes a new map for another document
     /// (see ``MappingContext/withDecodingMap(_:of:_:)``).
@@ -166,10 +166,10 @@ public final class Map: PooledMap {
         @_lifetime(borrow self)
         get {
             // Decoding keeps the member's node, not a view of it: a view holds a reference to the
-            // document, and making and dropping one per field cost more than the lookup. Only encoding
-            // needs the step written out. Always inlined, with the lookup, into each map function: out
-            // of line, the key came back through memory and the lookup asked the key's string which
-            // form it has (twitter `map` 6.86 -> 6.77 M instructions).
+            // document, which would cost a retain and a release per field. Only encoding needs the
+            // step written out. Always inlined, with the lookup, into each map function: there the
+            // key is a literal whose bytes are found without asking the string which form it has,
+            // and the `MapKey` is built in place instead of coming back from a call through memory.
             if direction == .encoding { return MapKey(map: self, writingAt: .key(key)) }
             if let node = memberNode(key) { return MapKey(map: self, node: node, place: .none) }
             return missingMember(key)
@@ -180,7 +180,7 @@ public final class Map: PooledMap {
     /// ended; `nil` when it is not there or the mapped object is missing (``missingMember(_:)``
     /// then makes the view).
     // Inlined into the map function, where the key is a literal: its bytes are then found without
-    // asking the string which form it has (measured: ~40 instructions a field out of line).
+    // asking the string which form it has, a check every field would otherwise pay.
     @inlinable @inline(__always)
     func memberNode(_ key: String) -> JSONNode? {
         if context.tracksKeyReads { noteKeyRead(key) }
@@ -293,13 +293,13 @@ extension Map: Sendable {}
 /// and a release per field otherwise.
 public struct MapKey: ~Escapable {
     /// The map, unretained: the key's lifetime depends on the map's (`@_lifetime`), so the compiler
-    /// keeps the key from outliving it. A strong reference cost a retain and a release per field,
-    /// which the optimizer kept even with everything inlined.
+    /// keeps the key from outliving it. A strong reference would cost a retain and a release per
+    /// field, which the optimizer does not remove even with everything inlined.
     @usableFromInline let unmanagedMap: Unmanaged<Map>
     /// Decoding: the node of the value read in the map's document (for a missing value, the
     /// deepest node that exists). Every view a map function reads is in the map's document, so a
-    /// key holds the node alone; a view holds a reference to its document, and making and
-    /// dropping one per field cost more than the lookup.
+    /// key holds the node alone; a view would hold a reference to its document, which costs a
+    /// retain and a release per field.
     @usableFromInline let node: JSONNode
     /// Why the value is missing (decoding), or where it is written (encoding). Decoding a value
     /// that is there leaves it ``Place/none``: a key then holds one reference, the map's.
@@ -457,7 +457,7 @@ public struct MapKey: ~Escapable {
 
     /// Links a property through its type's own bridge, as required (`<-`).
     // Always inlined, with the operator, into the map function: the key is then never passed by
-    // reference to a specialized copy of the operator (measured: 2 % of citm_catalog's `map` row).
+    // reference to a specialized copy of the operator, a call and a copy per field.
     @inlinable @inline(__always)
     public func required<T: Bridgeable>(_ property: inout T) {
         if decodedDirectly(into: &property, { $0 }) { return }
@@ -465,8 +465,8 @@ public struct MapKey: ~Escapable {
     }
 
     /// ``required(_:)-(T)`` encoding or checking, out of line: only decoding — the common case —
-    /// is code in the map function (the encoding link, written out for every field, took most of
-    /// a map function's 20 KB of code).
+    /// is code in the map function. The encoding link, written out for every field, would make
+    /// most of a map function's code and push its decoding path out of the instruction cache.
     @inlinable @inline(never)
     func requiredNotDecoding<T: Bridgeable>(_ property: inout T) {
         if map.isEncoding {
@@ -495,13 +495,11 @@ public struct MapKey: ~Escapable {
     }
 
     /// Decoding, the common case: reads straight through `T`'s bridge into `property` (through
-    /// `wrap`, which makes the property's type from `T`), without making a link (measured: 1–5 % of
-    /// the map row's instructions); a failure is the required link's. `false` when the map is not
-    /// decoding.
-    // Read, then assigned once: handed to an assigning closure in each branch of the read, the
-    // value was copied into the property and the one read destroyed — for a nested model, a
-    // retain and a release per string or array it holds (twitter `map` 6.70 -> 6.63 M
-    // instructions, 1,000 retains and 1,000 releases fewer).
+    /// `wrap`, which makes the property's type from `T`), without making a link; a failure is the
+    /// required link's. `false` when the map is not decoding.
+    // Read, then assigned once, so that the value read is moved into the property. Handed to an
+    // assigning closure, it would be copied into the property and the one read destroyed — for a
+    // nested model, a retain and a release per string or array it holds.
     @inlinable @inline(__always)
     func decodedDirectly<T: Bridgeable, P>(into property: inout P, _ wrap: (T) -> P) -> Bool {
         guard withMap({ $0.direction == .decoding }) else { return false }

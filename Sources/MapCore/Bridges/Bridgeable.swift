@@ -42,15 +42,16 @@ public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
     }
 
     /// Reads through the mapper's override for `Value` when there is one, else through `Value.bridge`.
-    // Always inlined: it runs for every mapped field, and out of line it was a call of its own.
+    // Always inlined: it runs for every mapped field, whose common path (no overrides) must be a
+    // direct call to the type's bridge in the map function, not a call of its own.
     @inlinable @inline(__always)
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
         if context.hasOverrides { return try decodeOverridable(node, of: document, in: context) }
         return try Value.bridge.decode(node, of: document, in: context)
     }
 
-    /// ``decode(_:of:in:)`` for a mapper with overrides, out of line: the lookup and the call through
-    /// the override were code in every map function, for every field.
+    /// ``decode(_:of:in:)`` for a mapper with overrides, out of line, so that the lookup and the
+    /// call through the override are not code in every map function, for every field.
     @inlinable @inline(never)
     func decodeOverridable(
         _ node: JSONNode,

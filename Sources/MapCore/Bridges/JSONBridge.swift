@@ -44,9 +44,9 @@ public protocol JSONBridge<Value>: Sendable {
     /// that node, failing the same way.
     ///
     /// Maps call it for each member they find, and the built-in array bridge for each element, so
-    /// that no view is made per value: a view holds a reference to its document, and making and
-    /// dropping one per field was most of what a map spent beyond the reads themselves. The default
-    /// makes the view and calls ``decode(_:in:)``. The built-in scalar bridges read the node
+    /// that no view is made per value: a view holds a reference to its document, so making and
+    /// dropping one costs a retain and a release per value read. The default makes the view and
+    /// calls ``decode(_:in:)``. The built-in scalar bridges read the node
     /// directly and make a view only to report a failure; mapped types run their map on the node.
     func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value
 

@@ -37,7 +37,7 @@ public final class MappingContext {
     public let collectsDiagnostics: Bool
     /// Entries recorded so far.
     // Read for a mark by every object and optional field encoded; the context is confined to one
-    // call, so the dynamic exclusivity check of each read (~75 instructions) buys nothing.
+    // call, so a dynamic exclusivity check on each read would guard nothing.
     @exclusivity(unchecked) public internal(set) var diagnostics: [LogEntry] = []
     /// Entries not kept because ``MappingOptions/maxCollectedEntries`` were.
     public internal(set) var droppedCount = 0
@@ -75,9 +75,9 @@ public final class MappingContext {
         /// The document of ``node``; `nil` when the step was pushed without one
         /// (``withStep(_:node:_:)``), which then counts as the base's. Unretained: the frame lives
         /// only inside ``withStep(_:at:_:)``, whose caller holds the view, and so the document.
-        // Not `unowned(unsafe) var document: (any JSONDocument)?`: with that field, the debug
-        // build's `for frame in frames` in `stitchedFrames()` repeated the first frame without end
-        // (seen on Swift 6.3.1, not reduced further).
+        // `Unmanaged`, not `unowned(unsafe) var document: (any JSONDocument)?`: with that field the
+        // Swift 6.3 compiler's debug build of `for frame in frames` in `stitchedFrames()` repeats
+        // the first frame without end (a compiler fault, not reduced to a report).
         @usableFromInline var owner: Unmanaged<AnyObject>?
 
         @usableFromInline
