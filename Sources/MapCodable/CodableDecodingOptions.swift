@@ -83,23 +83,33 @@ public struct CodableEncodingOptions: Sendable {
 /// The coding key of a step the package names itself: a JSON key, an array index (`Index 3`,
 /// as Foundation's coders name it), or `super`.
 struct CodableKey: CodingKey, Sendable {
-    let stringValue: String
-    let intValue: Int?
+    /// The name of a JSON key or `super`; `nil` for an array index, whose text is made only when
+    /// asked, since every element written or read in an error's path gets such a key.
+    private let name: String?
+    /// The integer of the key; `Int.min` when it has none.
+    private let number: Int
+
+    var stringValue: String {
+        if let name { return name }
+        return "Index \(number)"
+    }
+
+    var intValue: Int? { number == .min ? nil : number }
 
     init(stringValue: String) {
-        self.stringValue = stringValue
-        self.intValue = nil
+        self.name = stringValue
+        self.number = .min
     }
 
     init(intValue: Int) {
-        self.stringValue = "\(intValue)"
-        self.intValue = intValue
+        self.name = "\(intValue)"
+        self.number = intValue
     }
 
     /// The key of element `index` of an array.
     init(index: Int) {
-        self.stringValue = "Index \(index)"
-        self.intValue = index
+        self.name = nil
+        self.number = index
     }
 
     /// The key `superDecoder()` and `superEncoder()` use.

@@ -98,11 +98,16 @@ public final class DocumentDecoder: Decoder {
         }
         let state = KeyedContainerState(object: object, depth: depth, converted: converted)
         let container = KeyedDecodingContainer(DocumentKeyedContainer<Key>(decoder: self, state: state))
-        if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size, keyedBoxes.count < 64 {
+        if Self.containersAreBoxReferences, keyedBoxes.count < 64 {
             keyedBoxes.append(ReusableKeyedBox(key: id, box: unsafeBitCast(container, to: AnyObject.self), state: state))
         }
         return container
     }
+
+    /// Whether a `KeyedDecodingContainer` is one reference to its box. Its layout does not depend
+    /// on the key type, so one instance of it answers for all.
+    private static let containersAreBoxReferences =
+        MemoryLayout<KeyedDecodingContainer<CodableKey>>.size == MemoryLayout<AnyObject>.size
 
     /// Lets go of the reusable containers, which hold this decoder: called when a decode ends.
     func finish() {

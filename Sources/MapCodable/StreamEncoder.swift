@@ -18,6 +18,8 @@ import MapCore
 public final class StreamEncoder: Encoder {
     /// Where the JSON goes.
     let writer: any JSONWriting
+    /// The writer, when it is the package's own: numbers are then formatted straight into it.
+    private let ownWriter: JSONWriter?
     let options: CodableEncodingOptions
     /// The mapping context of the operation.
     let context: MappingContext
@@ -26,9 +28,11 @@ public final class StreamEncoder: Encoder {
     /// One open container: what it is, and the place in the coding path it was opened at.
     struct Level {
         let isObject: Bool
-        let id: Int
+        /// The container's tag: its id and where in the path it was opened.
+        let tag: ContainerTag
+        var id: Int { tag.id }
         /// How many keys of ``path`` lead to the container.
-        let pathDepth: Int
+        var pathDepth: Int { tag.pathDepth }
     }
 
     /// The open containers, outermost first.
@@ -37,14 +41,20 @@ public final class StreamEncoder: Encoder {
     @exclusivity(unchecked) private(set) var levels: ContiguousArray<Level> = []
     @exclusivity(unchecked) private var nextID = 0
     /// The coding path of the value being written.
-    @exclusivity(unchecked) private(set) var path: ContiguousArray<any CodingKey> = []
+    @exclusivity(unchecked) private(set) var path: ContiguousArray<PathStep> = []
     /// Whether a value is due at the writer's position (after a key, in an array slot, at the top).
     @exclusivity(unchecked) private(set) var valueDue = true
     /// The first misuse seen; the encode fails with it when it ends.
     @exclusivity(unchecked) private(set) var misuse: EncodingError?
+    /// Whether ``misuse`` is set: tested after every value, where reading the optional error would
+    /// copy it.
+    @exclusivity(unchecked) private(set) var isMisused = false
+    /// How each type met so far is encoded.
+    @exclusivity(unchecked) private var handlings: ContiguousArray<(type: ObjectIdentifier, handling: EncodeHandling)> = []
 
     init(writer: any JSONWriting, options: CodableEncodingOptions, context: MappingContext) {
         self.writer = writer
+        self.ownWriter = writer as? JSONWriter
         self.options = options
         self.context = context
         self.userInfo = options.userInfo
@@ -52,7 +62,7 @@ public final class StreamEncoder: Encoder {
         path.reserveCapacity(16)
     }
 
-    public var codingPath: [any CodingKey] { Array(path) }
+    public var codingPath: [any CodingKey] { path.map(\.codingKey) }
 
     // MARK: Values
 
@@ -60,13 +70,57 @@ public final class StreamEncoder: Encoder {
     /// then the value's own `encode(to:)`, whose containers are closed when it returns. A value
     /// that wrote nothing is `{}`, as in Foundation.
     func encode<T: Encodable>(_ value: T) throws {
-        if try encodeSpecial(value) { return }
+        switch handling(of: T.self) {
+        case .special:
+            if try encodeSpecial(value) { return }
+        case .array(let array):
+            return try array.encodeArray(value, with: self)
+        case .own:
+            break
+        }
         try encodeThroughClosure { try value.encode(to: self) }
+    }
+
+    /// How a type is encoded, found once per type and encode (see `DocumentDecoder`'s twin).
+    @inline(__always)
+    private func handling(of type: Any.Type) -> EncodeHandling {
+        let id = ObjectIdentifier(type)
+        for entry in handlings where entry.type == id { return entry.handling }
+        return learnHandling(of: type)
+    }
+
+    private func learnHandling(of type: Any.Type) -> EncodeHandling {
+        let handling: EncodeHandling
+        if SpecialTypes.isSpecial(type, usesDefaultKeys: options.usesDefaultKeys) {
+            handling = .special
+        } else if let array = type as? any StreamEncodableArray.Type {
+            handling = .array(array)
+        } else {
+            handling = .own
+        }
+        if handlings.count < 64 { handlings.append((ObjectIdentifier(type), handling)) }
+        return handling
+    }
+
+    /// Writes the elements of an array this encoder opened itself, as `Array.encode(to:)` would
+    /// through an unkeyed container: each element is due in turn and names its index in errors.
+    @inline(__always)
+    func encodeElements<C: Collection>(_ elements: C, _ write: (C.Element, Int) throws -> Void) throws {
+        let depth = levels.count
+        let tag = open(isObject: false)
+        guard tag.id >= 0 else { throw misuse! }
+        var index = 0
+        for element in elements {
+            valueDue = true
+            try write(element, index)
+            index += 1
+        }
+        try close(downTo: depth)
     }
 
     /// Writes `value` under `key`: the key joins the coding path for the value's own encode.
     @inline(__always)
-    func encode<T: Encodable>(_ value: T, under key: any CodingKey) throws {
+    func encode<T: Encodable>(_ value: T, under key: PathStep) throws {
         path.append(key)
         defer { path.removeLast() }
         try encode(value)
@@ -131,16 +185,20 @@ public final class StreamEncoder: Encoder {
         try body()
         try close(downTo: depth)
         try fillPendingValue()
-        if let misuse { throw misuse }
+        if isMisused { throw misuse! }
     }
 
     /// Encodes a top-level value: as ``encode(_:)``, except that writing nothing is Foundation's
     /// error, not `{}`.
     func encodeTopLevel<T: Encodable>(_ value: T) throws {
         if try encodeSpecial(value) { return }
-        try value.encode(to: self)
+        if case .array(let array) = handling(of: T.self) {
+            try array.encodeArray(value, with: self)
+        } else {
+            try value.encode(to: self)
+        }
         try close(downTo: 0)
-        if let misuse { throw misuse }
+        if isMisused { throw misuse! }
         if valueDue {
             throw EncodingError.invalidValue(
                 value,
@@ -194,7 +252,26 @@ public final class StreamEncoder: Encoder {
 
     func double(_ value: Double) throws {
         guard value.isFinite else { return try nonConforming(value) }
-        try number(Self.foundationText(value.description))
+        if let ownWriter {
+            try prepareScalar()
+            try ownWriter.foundationDouble(value)
+        } else {
+            try number(Self.foundationText(value.description))
+        }
+    }
+
+    /// Writes `value`, naming `key` in the coding path of the error a non-finite value raises.
+    @inline(__always)
+    func double(_ value: Double, at key: @autoclosure () -> PathStep) throws {
+        if value.isFinite { return try double(value) }
+        try at(key()) { try double(value) }
+    }
+
+    /// Writes `value`, naming `key` in the coding path of the error a non-finite value raises.
+    @inline(__always)
+    func float(_ value: Float, at key: @autoclosure () -> PathStep) throws {
+        if value.isFinite { return try float(value) }
+        try at(key()) { try float(value) }
     }
 
     func float(_ value: Float) throws {
@@ -234,11 +311,11 @@ public final class StreamEncoder: Encoder {
     // MARK: Containers
 
     public func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, id: open(isObject: true)))
+        KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, tag: open(isObject: true)))
     }
 
     public func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        StreamUnkeyedContainer(encoder: self, id: open(isObject: false))
+        StreamUnkeyedContainer(encoder: self, tag: open(isObject: false))
     }
 
     public func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -248,7 +325,7 @@ public final class StreamEncoder: Encoder {
     /// Opens a container at the writer's position, or continues the one of the same kind opened
     /// at this place of the coding path already (a subclass's `encode(to:)` after its
     /// superclass's); its id, or -1 (and a recorded misuse) when neither can be.
-    func open(isObject: Bool) -> Int {
+    func open(isObject: Bool) -> ContainerTag {
         do {
             guard valueDue else {
                 // Levels are opened at strictly deeper places of the coding path, so at most one
@@ -257,21 +334,22 @@ public final class StreamEncoder: Encoder {
                     levels[index].isObject == isObject
                 else {
                     record(reuse(isObject ? "a keyed container" : "an unkeyed container"))
-                    return -1
+                    return .failed(pathDepth: path.count)
                 }
                 try close(downTo: index + 1)
                 try fillPendingValue()
-                return levels[index].id
+                return levels[index].tag
             }
             if isObject { try writer.beginObject() } else { try writer.beginArray() }
         } catch {
             record(failure(error))
-            return -1
+            return .failed(pathDepth: path.count)
         }
         valueDue = false
         nextID += 1
-        levels.append(Level(isObject: isObject, id: nextID, pathDepth: path.count))
-        return nextID
+        let tag = ContainerTag(id: nextID, pathDepth: path.count)
+        levels.append(Level(isObject: isObject, tag: tag))
+        return tag
     }
 
     /// Makes the container `id` the innermost open one again, closing those opened inside it and
@@ -303,7 +381,10 @@ public final class StreamEncoder: Encoder {
     // MARK: Misuse
 
     func record(_ error: EncodingError) {
-        if misuse == nil { misuse = error }
+        if !isMisused {
+            misuse = error
+            isMisused = true
+        }
     }
 
     /// A writer's error (events out of order) as the `EncodingError` the encode fails with.
@@ -343,17 +424,12 @@ extension StreamEncoder: Sendable {}
 /// The keyed container of a ``StreamEncoder``.
 struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamEncoder
-    let id: Int
+    let tag: ContainerTag
+    var id: Int { tag.id }
     /// How many keys of the encoder's path lead to this container.
-    let pathDepth: Int
+    var pathDepth: Int { tag.pathDepth }
 
-    init(encoder: StreamEncoder, id: Int) {
-        self.encoder = encoder
-        self.id = id
-        self.pathDepth = encoder.levels.last(where: { $0.id == id })?.pathDepth ?? encoder.path.count
-    }
-
-    var codingPath: [any CodingKey] { Array(encoder.path.prefix(pathDepth)) }
+    var codingPath: [any CodingKey] { encoder.path.prefix(pathDepth).map(\.codingKey) }
 
     /// Writes `key`, with this container made the innermost open one; `false` when the container
     /// cannot be written to (the misuse is recorded).
@@ -383,12 +459,12 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
         guard try begin(key) else { return }
-        try encoder.at(key) { try encoder.double(value) }
+        try encoder.double(value, at: .key(key))
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
         guard try begin(key) else { return }
-        try encoder.at(key) { try encoder.float(value) }
+        try encoder.float(value, at: .key(key))
     }
 
     mutating func encode(_ value: Int, forKey key: Key) throws { try integer(value, key) }
@@ -410,29 +486,29 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         guard try begin(key) else { return }
-        try encoder.encode(value, under: key)
+        try encoder.encode(value, under: .key(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, id: nested(key, isObject: true)))
+        KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, tag: nested(key, isObject: true)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        StreamUnkeyedContainer(encoder: encoder, id: nested(key, isObject: false))
+        StreamUnkeyedContainer(encoder: encoder, tag: nested(key, isObject: false))
     }
 
     /// Opens a container under `key`, its coding path continuing with `key`; its id.
-    private func nested(_ key: Key, isObject: Bool) -> Int {
+    private func nested(_ key: Key, isObject: Bool) -> ContainerTag {
         do {
-            guard try begin(key) else { return -1 }
+            guard try begin(key) else { return .failed(pathDepth: encoder.path.count) }
         } catch {
             encoder.record(encoder.failure(error))
-            return -1
+            return .failed(pathDepth: encoder.path.count)
         }
-        return encoder.withPath(key) { encoder.open(isObject: isObject) }
+        return encoder.withPath(.key(key)) { encoder.open(isObject: isObject) }
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -459,17 +535,18 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 /// The unkeyed container of a ``StreamEncoder``.
 struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: StreamEncoder
-    let id: Int
-    let pathDepth: Int
+    // Three words, so that the `any UnkeyedEncodingContainer` holding it needs no box.
+    let tag: ContainerTag
     private(set) var count = 0
+    var id: Int { tag.id }
+    var pathDepth: Int { tag.pathDepth }
 
-    init(encoder: StreamEncoder, id: Int) {
+    init(encoder: StreamEncoder, tag: ContainerTag) {
         self.encoder = encoder
-        self.id = id
-        self.pathDepth = encoder.levels.last(where: { $0.id == id })?.pathDepth ?? encoder.path.count
+        self.tag = tag
     }
 
-    var codingPath: [any CodingKey] { Array(encoder.path.prefix(pathDepth)) }
+    var codingPath: [any CodingKey] { encoder.path.prefix(pathDepth).map(\.codingKey) }
 
     /// Opens the next slot; `false` when the container cannot be written to.
     @inline(__always)
@@ -498,13 +575,13 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Double) throws {
         let index = count
         guard try begin() else { return }
-        try encoder.at(CodableKey(index: index)) { try encoder.double(value) }
+        try encoder.double(value, at: .index(index))
     }
 
     mutating func encode(_ value: Float) throws {
         let index = count
         guard try begin() else { return }
-        try encoder.at(CodableKey(index: index)) { try encoder.float(value) }
+        try encoder.float(value, at: .index(index))
     }
 
     mutating func encode(_ value: Int) throws { try integer(value) }
@@ -527,26 +604,26 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = count
         guard try begin() else { return }
-        try encoder.encode(value, under: CodableKey(index: index))
+        try encoder.encode(value, under: .index(index))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, id: nested(isObject: true)))
+        KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, tag: nested(isObject: true)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        StreamUnkeyedContainer(encoder: encoder, id: nested(isObject: false))
+        StreamUnkeyedContainer(encoder: encoder, tag: nested(isObject: false))
     }
 
-    private mutating func nested(isObject: Bool) -> Int {
+    private mutating func nested(isObject: Bool) -> ContainerTag {
         let index = count
         do {
-            guard try begin() else { return -1 }
+            guard try begin() else { return .failed(pathDepth: encoder.path.count) }
         } catch {
             encoder.record(encoder.failure(error))
-            return -1
+            return .failed(pathDepth: encoder.path.count)
         }
-        return encoder.withPath(CodableKey(index: index)) { encoder.open(isObject: isObject) }
+        return encoder.withPath(.index(index)) { encoder.open(isObject: isObject) }
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -606,11 +683,11 @@ struct SuperEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { encoder.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        encoder.withPath(path.last ?? CodableKey.super) { encoder.container(keyedBy: type) }
+        encoder.withPath(.key(path.last ?? CodableKey.super)) { encoder.container(keyedBy: type) }
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        encoder.withPath(path.last ?? CodableKey.super) { encoder.unkeyedContainer() }
+        encoder.withPath(.key(path.last ?? CodableKey.super)) { encoder.unkeyedContainer() }
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
@@ -625,7 +702,7 @@ extension StreamEncoder {
 
     /// Runs `body` with `key` on the coding path.
     @inline(__always)
-    func withPath<R>(_ key: any CodingKey, _ body: () throws -> R) rethrows -> R {
+    func withPath<R>(_ key: PathStep, _ body: () throws -> R) rethrows -> R {
         path.append(key)
         defer { path.removeLast() }
         return try body()
@@ -633,7 +710,7 @@ extension StreamEncoder {
 
     /// Runs `body` with `key` on the coding path, for a scalar whose error names it.
     @inline(__always)
-    func at<R>(_ key: any CodingKey, _ body: () throws -> R) rethrows -> R {
+    func at<R>(_ key: PathStep, _ body: () throws -> R) rethrows -> R {
         try withPath(key, body)
     }
 }
@@ -646,14 +723,83 @@ protocol StringKeyedEncodable {
 extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable {
     func encodeExemptFromKeyStrategy(with encoder: StreamEncoder) throws {
         let depth = encoder.levels.count
-        let id = encoder.open(isObject: true)
+        let id = encoder.open(isObject: true).id
         for (key, value) in self {
             guard try encoder.activate(id) else { break }
             try encoder.writer.key(key)
             encoder.beginValue()
-            try encoder.encode(value, under: CodableKey(stringValue: key))
+            try encoder.encode(value, under: .key(CodableKey(stringValue: key)))
         }
         try encoder.close(downTo: depth)
-        if let misuse = encoder.misuse { throw misuse }
+        if encoder.isMisused { throw encoder.misuse! }
+    }
+}
+
+/// One step of the coding path being written: an array index is kept as a number, and turned
+/// into Foundation's `Index n` key only when a path is asked for.
+enum PathStep {
+    case key(any CodingKey)
+    case index(Int)
+
+    var codingKey: any CodingKey {
+        switch self {
+        case .key(let key): key
+        case .index(let index): CodableKey(index: index)
+        }
+    }
+}
+
+/// A container's id and the number of coding-path steps that lead to it, in one word.
+struct ContainerTag {
+    private let raw: Int
+    private static let depthBits = 24
+    private static let depthMask = (1 << depthBits) - 1
+
+    init(id: Int, pathDepth: Int) {
+        raw = id &<< Self.depthBits | pathDepth & Self.depthMask
+    }
+
+    /// The tag of a container that could not be opened: its id matches no open container.
+    static func failed(pathDepth: Int) -> ContainerTag { ContainerTag(id: -1, pathDepth: pathDepth) }
+
+    /// Ids count up from 1 per encode; -1 marks a container that could not be opened.
+    var id: Int { raw >> Self.depthBits }
+    var pathDepth: Int { raw & Self.depthMask }
+}
+
+/// How ``StreamEncoder`` writes a type.
+enum EncodeHandling {
+    /// Maybe one of the types Foundation writes its own way (`Date`, `Data`, `URL`, `Decimal`, a
+    /// `[String: V]` exempt from the key strategy).
+    case special
+    /// An array the encoder writes itself.
+    case array(any StreamEncodableArray.Type)
+    /// Through the type's own `encode(to:)`.
+    case own
+}
+
+/// `[Element]` written by the stream encoder itself, instead of through `Array.encode(to:)` and an
+/// unkeyed container (which, run unspecialized, copies each element through its metadata).
+protocol StreamEncodableArray {
+    /// Writes `value`, which is `Self`.
+    static func encodeArray<T>(_ value: T, with encoder: StreamEncoder) throws
+}
+
+extension Array: StreamEncodableArray where Element: Encodable {
+    static func encodeArray<T>(_ value: T, with encoder: StreamEncoder) throws {
+        let array = DocumentDecoder.identical(value, as: [Element].self)
+        if Element.self == Double.self {
+            let doubles = DocumentDecoder.identical(array, as: [Double].self)
+            return try encoder.encodeElements(doubles) { try encoder.double($0, at: .index($1)) }
+        }
+        if Element.self == String.self {
+            let strings = DocumentDecoder.identical(array, as: [String].self)
+            return try encoder.encodeElements(strings) { string, _ in try encoder.string(string) }
+        }
+        if Element.self == Int.self {
+            let ints = DocumentDecoder.identical(array, as: [Int].self)
+            return try encoder.encodeElements(ints) { int, _ in try encoder.integer(int) }
+        }
+        try encoder.encodeElements(array) { try encoder.encode($0, under: .index($1)) }
     }
 }

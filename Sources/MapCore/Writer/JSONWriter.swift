@@ -204,9 +204,18 @@ public final class JSONWriter: JSONWriting {
             throw MappingError(code: .notRepresentable, message: "\(value) cannot be written as JSON")
         }
         try prepareForValue()
-        // Swift's description is the shortest text that reads back to the same Double, and always
-        // valid JSON for finite values ("1e-07", "1.5", "-0.0").
-        append(value.description)
+        appendDouble(value, trimmingIntegralZero: false)
+        finishValue()
+    }
+
+    /// Writes a finite `value` as Foundation's `JSONEncoder` does: Swift's shortest text without a
+    /// trailing `.0` (`1` for `1.0`). A non-finite value is ``MappingError/Code/notRepresentable``.
+    package func foundationDouble(_ value: Double) throws {
+        guard value.isFinite else {
+            throw MappingError(code: .notRepresentable, message: "\(value) cannot be written as JSON")
+        }
+        try prepareForValue()
+        appendDouble(value, trimmingIntegralZero: true)
         finishValue()
     }
 
@@ -399,6 +408,31 @@ public final class JSONWriter: JSONWriting {
     private func append(_ text: String) {
         var text = text
         text.withUTF8 { appendRaw(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends Swift's text of a finite `value` — the shortest that reads back to the same Double,
+    /// and always valid JSON ("1e-07", "1.5", "-0.0") — formatted in place, with no `String` made.
+    private func appendDouble(_ value: Double, trimmingIntegralZero: Bool) {
+        var sink = ASCIISink(writer: self)
+        value.write(to: &sink)
+        if trimmingIntegralZero, length >= 2, storage[length - 1] == UInt8(ascii: "0"),
+            storage[length - 2] == UInt8(ascii: ".")
+        {
+            length -= 2
+        }
+    }
+
+    /// The stream a number's `write(to:)` formats into: ASCII straight into the buffer.
+    private struct ASCIISink: TextOutputStream {
+        let writer: JSONWriter
+
+        mutating func write(_ string: String) {
+            writer.append(string)
+        }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            writer.appendRaw(UnsafeRawBufferPointer(buffer))
+        }
     }
 
     private func appendDigits(_ value: UInt64) {
