@@ -54,3 +54,4 @@ public enum MappingLog {
         MappingOptions.taskLogSinks.filter { !($0 is SwiftLogSink) } + [SwiftLogSink(logger: logger)]
     }
 }
+

@@ -28,8 +28,8 @@ import Testing
     @Test("Numbers, strings and escapes are written as JSONEncoder writes them")
     func scalars() throws {
         let pair = try EncoderPair()
-        let doubles: [Double] = [0, -0.0, 1, 1.5, 0.1, 1e100, 1e-7, 123_456_789_012, 5e-324, .greatestFiniteMagnitude]
-        let floats: [Float] = [0, 1, 0.1, 3.4e38, 1e-45]
+        let doubles: [Double] = [0, -0.0, 1, 1.5, 0.1, 1e100, 1e-7, 123_456_789_012, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        let floats: [Float] = [0, 1, 0.1, 3.4e38, .leastNonzeroMagnitude]
         let strings = ["", "a/b", "quote \" back \\", "\u{0} \u{1F} \t \n \r \u{8} \u{C}", "é ✓ 😀", "\u{2028}\u{2029}"]
         let integers: [Int64] = [.min, -1, 0, .max]
         let unsigned: [UInt64] = [0, .max]

@@ -146,7 +146,7 @@ extension Mapper {
 
     /// The text `source` holds, inflated as `compression` says, at most
     /// ``ParseOptions/maxInputSize`` bytes of it.
-    func readText(from source: some ByteSource, compression: Compression) throws(ParseError) -> [UInt8] {
+    package func readText(from source: some ByteSource, compression: Compression) throws(ParseError) -> [UInt8] {
         try InputReader.text(from: source, compression: compression, options: parseOptions, backend: backend.name)
     }
 }
