@@ -120,6 +120,76 @@ extension MappingGuideTests {
     }
 }
 
+// MARK: - Writing a rule
+
+extension MappingGuideTests {
+    @Suite struct WritingRuleGuide {
+        // guide: mapping-own-rule
+        /// A colour written "#RRGGBB" in JSON, a `UInt32` in Swift.
+        struct HexColorRule: Rule {
+            var kind: JSONKind? { .string }
+
+            func validate(_ json: JSON, in context: MappingContext) throws -> UInt32 {
+                let text = try StringRule.validate(json, in: context)  // missing, null, not a string: thrown
+                guard text.count == 7, text.first == "#", let value = UInt32(text.dropFirst(), radix: 16) else {
+                    throw context.error(.bridgingFailed, at: json, message: "\(text) is not a #RRGGBB colour")
+                }
+                return value
+            }
+
+            func dump(_ value: UInt32, to writer: some JSONWriting, in context: MappingContext) throws {
+                let digits = String(value & 0xFF_FFFF, radix: 16, uppercase: true)
+                try writer.string("#" + String(repeating: "0", count: 6 - digits.count) + digits)
+            }
+        }
+
+        struct Theme {
+            var name = ""
+            var accent: UInt32 = 0
+        }
+
+        let themeRule = ObjectRule(Theme())
+            .required("name", StringRule, \.name)
+            .required("accent", HexColorRule(), \.accent)
+        // guide-end
+
+        @Test("a hand-written rule validates, dumps, and fails with the code and path", arguments: Backends.names)
+        func ownRule(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            // guide: mapping-own-rule-use
+            let theme = try mapper.decode(with: themeRule, from: ##"{"name": "dusk", "accent": "#FF8800"}"##)
+            // theme.accent == 0xFF8800
+            let text = try mapper.encodeToString(theme, with: themeRule)  // {"name":"dusk","accent":"#FF8800"}
+
+            let color = try HexColorRule().validate(mapper.parse(##""#00000A""##))  // outside a decode: 10
+            let dumped = try HexColorRule().dump(10)  // the JSON string "#00000A"
+            // guide-end
+            #expect(theme.name == "dusk")
+            #expect(theme.accent == 0xFF8800)
+            #expect(text == ##"{"name":"dusk","accent":"#FF8800"}"##)
+            #expect(color == 10)
+            #expect(dumped.string == "#00000A")
+
+            let bad = try #require(throws: MappingError.self) {
+                try mapper.decode(with: themeRule, from: #"{"name": "dusk", "accent": "orange"}"#)
+            }
+            #expect(bad.code == .bridgingFailed)
+            #expect(bad.path == ["accent"])
+            #expect(bad.message == "orange is not a #RRGGBB colour")
+            let wrongKind = try #require(throws: MappingError.self) {
+                try mapper.decode(with: themeRule, from: #"{"name": "dusk", "accent": 16746496}"#)
+            }
+            #expect(wrongKind.code == .typeMismatch)
+            #expect(wrongKind.path == ["accent"])
+            let missing = try #require(throws: MappingError.self) {
+                try mapper.decode(with: themeRule, from: #"{"name": "dusk"}"#)
+            }
+            #expect(missing.code == .missingKey)
+            #expect(missing.path == ["accent"])
+        }
+    }
+}
+
 // MARK: - Defaults
 
 extension MappingGuideTests {

@@ -37,6 +37,10 @@
 /// - dump exactly one complete JSON value that ``validate(_:in:)`` accepts back as an equal value;
 /// - be `Sendable` and free of mutable state, so that one rule serves every task at once.
 public protocol Rule<Value>: JSONBridge {
+    /// The Swift type the rule validates into and dumps from. Restated here so that a conforming
+    /// type's ``validate(_:in:)`` alone names it (no `typealias` needed).
+    associatedtype Value
+
     /// Checks `json` — which may be missing, `null` or of any kind — against the rule, and makes
     /// the value.
     ///
