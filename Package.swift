@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "MapCore"),
         // Where bytes come from and go in bulk: gzip and zlib through CZlib, byte sources, files,
         // chunked async input, NDJSON and array feeds, the NDJSON writer.
-        .target(name: "MapIO", dependencies: ["MapCore", "CZlib"]),
+        .target(name: "MapIO", dependencies: ["MapCore", "MapCodable", "CZlib"]),
         // Codable through every backend: a Decoder reading a parsed document in place, an Encoder
         // streaming to the writer, the drop-in JSONMappingDecoder and JSONMappingEncoder, and the
         // bridge that lets Codable types go wherever a bridge goes.
@@ -73,15 +73,15 @@ let package = Package(
         // The idioms, each built on MapCore's bridges and context.
         .target(
             name: "TwoWayMaps",
-            dependencies: ["MapCore"],
+            dependencies: ["MapCore", "MapCodable"],
             // `MapKey` and `MapLink` are non-escapable (`~Escapable`): a key borrows its map
             // without a reference count, and the compiler keeps it from outliving the map. Their
             // initializers state that dependence with `@_lifetime`, which needs this feature;
             // code using the keys — every map function — needs nothing.
             swiftSettings: [.enableExperimentalFeature("Lifetimes")]
         ),
-        .target(name: "Extraction", dependencies: ["MapCore"]),
-        .target(name: "DeclarativeRules", dependencies: ["MapCore"]),
+        .target(name: "Extraction", dependencies: ["MapCore", "MapCodable"]),
+        .target(name: "DeclarativeRules", dependencies: ["MapCore", "MapCodable"]),
         .target(name: "LenientReader", dependencies: ["MapCore"]),
         .target(
             name: "BackendFoundation",

@@ -120,13 +120,19 @@ extension JSON {
 
     @inlinable
     func extracted<T: Bridgeable>(_ target: JSON, in context: MappingContext?) throws -> T {
+        try extracted(target, with: ImplicitBridge<T>(), in: context)
+    }
+
+    /// `target` read through `bridge`, in the current operation's context when there is one.
+    @inlinable
+    func extracted<B: JSONBridge>(_ target: JSON, with bridge: B, in context: MappingContext?) throws -> B.Value {
         if let context {
             do {
-                return try ImplicitBridge<T>().decode(target, in: context)
+                return try bridge.decode(target, in: context)
             } catch {
-                throw context.wrap(error, at: target, targetType: "\(T.self)")
+                throw context.wrap(error, at: target, targetType: "\(B.Value.self)")
             }
         }
-        return try target.decode(T.self)
+        return try target.decode(with: bridge)
     }
 }

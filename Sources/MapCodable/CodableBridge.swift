@@ -93,9 +93,11 @@ extension MappingError {
             return
         }
         let start = document.path(from: document.root, to: node) ?? []
-        let steps: [JSONPath.Component] = (details.context?.codingPath ?? []).map { key in
+        var steps: [JSONPath.Component] = (details.context?.codingPath ?? []).map { key in
             key.intValue.map { .index($0) } ?? .key(key.stringValue)
         }
+        // The path names the missing key, as in every idiom.
+        if case .keyNotFound(let key, _) = error { steps.append(.key(key.stringValue)) }
         self.init(
             code: details.code,
             path: JSONPath(start + steps),
@@ -230,5 +232,23 @@ extension Mapper {
         function: String = #function
     ) throws -> String {
         try encodeToString(value, with: EncodableBridge<T>(), file: file, line: line, function: function)
+    }
+}
+
+extension JSON {
+    /// Decodes the value as a `Decodable` type through its own `init(from:)`; `options` and the
+    /// call site are used as by `decode(_:options:file:line:function:)` for a `Bridgeable` type.
+    ///
+    /// - Throws: ``MappingError`` with the failing value's path from the document's root; its
+    ///   `underlyingError` is the `DecodingError` Foundation's decoder would throw.
+    @_disfavoredOverload
+    public func decode<T: Decodable>(
+        _ type: T.Type = T.self,
+        options: MappingOptions? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> T {
+        try decode(with: CodableBridge<T>(), options: options, file: file, line: line, function: function)
     }
 }

@@ -101,6 +101,7 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             { .keyNotFound(key, $0) },
             code: .missingKey,
             at: object,
+            missing: key.stringValue,
             type: Key.self,
             description: "No value associated with key \(key) (\"\(key.stringValue)\")."
         )

@@ -143,6 +143,18 @@ public final class DocumentDecoder: Decoder {
 
     // MARK: Nested values
 
+    /// Decodes the current value through `bridge` (a type of the package's idioms inside a
+    /// `Codable` model): its failure becomes the `DecodingError` Foundation's decoder throws there,
+    /// with the bridge's ``MappingError`` underneath.
+    func decode<B: JSONBridge>(through bridge: B) throws -> B.Value {
+        do {
+            return try bridge.decode(node, of: document, in: context)
+        } catch let failure as MappingError {
+            let start = document.path(from: document.root, to: node) ?? []
+            throw failure.decodingError(type: B.Value.self, codingPath: codingPath, from: start)
+        }
+    }
+
     /// Decodes a `T` from `child` (a value inside the current one), moving there and back.
     ///
     /// Written for code that runs unspecialized (a `Decodable` type's `init(from:)` calls it
@@ -284,6 +296,7 @@ public final class DocumentDecoder: Decoder {
         at target: JSONNode,
         appending key: (any CodingKey)? = nil,
         jsonKey: String? = nil,
+        missing missingKey: String? = nil,
         expected: JSONKind? = nil,
         type: Any.Type,
         description: String
@@ -294,6 +307,9 @@ public final class DocumentDecoder: Decoder {
             path.append(key)
             jsonPath = jsonPath.appending(JSONPath([.key(jsonKey ?? key.stringValue)]))
         }
+        // A missing key is named by the mapping error's path, as in every idiom, and by the
+        // `keyNotFound` case (not its coding path), as in Foundation.
+        if let missingKey { jsonPath = jsonPath.appending(JSONPath([.key(missingKey)])) }
         let json = JSON(document: document, node: target)
         let failure = MappingError(
             code: code,

@@ -217,6 +217,21 @@ public final class StreamEncoder: Encoder {
         valueDue = false
     }
 
+    /// Writes `value` through `bridge` (a type of the package's idioms inside a `Codable` model)
+    /// at the writer's position; a failure is `EncodingError.invalidValue` with the bridge's
+    /// ``MappingError`` underneath.
+    func encode<B: JSONBridge>(_ value: B.Value, through bridge: B) throws {
+        try prepareScalar()
+        do {
+            try bridge.encode(value, to: writer, in: context)
+        } catch let failure as MappingError {
+            throw EncodingError.invalidValue(
+                value as Any,
+                EncodingError.Context(codingPath: codingPath, debugDescription: failure.message, underlyingError: failure)
+            )
+        }
+    }
+
     // MARK: Scalars
 
     /// Prepares for a scalar at the writer's position: a value must be due.

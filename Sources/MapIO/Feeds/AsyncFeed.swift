@@ -1,4 +1,5 @@
 public import MapCore
+import MapCodable
 
 /// A feed as an `AsyncSequence`: the records of a ``FeedReader``, read on the consuming task.
 ///
@@ -225,13 +226,41 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) -> AsyncChunkFeed<T, Chunks> where Chunks.Element == [UInt8] {
+        feed(with: ImplicitBridge<T>(), chunks: chunks, options: options, onError: onError, file: file, line: line, function: function)
+    }
+
+    /// A feed of `Decodable` values from a sequence of byte chunks, each record decoded by the
+    /// type's own `init(from:)`. A type that is also ``Bridgeable`` is read through its bridge.
+    @_disfavoredOverload
+    public func feed<T: Decodable & Sendable, Chunks: AsyncSequence>(
+        _ type: T.Type,
+        chunks: Chunks,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) -> AsyncChunkFeed<T, Chunks> where Chunks.Element == [UInt8] {
+        feed(with: CodableBridge<T>(), chunks: chunks, options: options, onError: onError, file: file, line: line, function: function)
+    }
+
+    /// A feed of values read by `bridge` from a sequence of byte chunks, one per record.
+    public func feed<B: JSONBridge, Chunks: AsyncSequence>(
+        with bridge: B,
+        chunks: Chunks,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) -> AsyncChunkFeed<B.Value, Chunks> where Chunks.Element == [UInt8], B.Value: Sendable {
         let recordMapper = feedRecordMapper()
         let callSite = CallSite(file: file, line: line, function: function)
         return AsyncChunkFeed(
             chunks: chunks.inflated(options.compression, maxInflatedSize: parseOptions.maxInflatedSize),
             makeCursor: { [self] in
                 FeedCursor(mapper: self, options: options, callSite: callSite, onError: onError) { json in
-                    try recordMapper.decode(T.self, from: json, file: file, line: line, function: function)
+                    try recordMapper.decode(with: bridge, from: json, file: file, line: line, function: function)
                 }
             }
         )

@@ -1,5 +1,6 @@
 public import FoundationEssentials
 public import MapCore
+import MapCodable
 
 /// Anything a feed reads its records from: a byte source as it is, bytes in memory, a file.
 ///
@@ -88,9 +89,42 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) throws(MappingError) -> FeedReader<T> {
+        try feed(with: ImplicitBridge<T>(), from: input, options: options, onError: onError, file: file, line: line, function: function)
+    }
+
+    /// A feed of `Decodable` values, each record decoded by the type's own `init(from:)` on the
+    /// record's document (see `JSONMappingDecoder`): Codable models as they are. A type that is
+    /// also ``Bridgeable`` is read through its bridge instead.
+    ///
+    /// - Throws: ``MappingError`` as ``feed(from:options:onError:file:line:function:)`` does.
+    @_disfavoredOverload
+    public func feed<T: Decodable & Sendable>(
+        _ type: T.Type,
+        from input: some FeedInput,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws(MappingError) -> FeedReader<T> {
+        try feed(with: CodableBridge<T>(), from: input, options: options, onError: onError, file: file, line: line, function: function)
+    }
+
+    /// A feed of values read by `bridge` — a rule, any ``JSONBridge`` — one per record.
+    ///
+    /// - Throws: ``MappingError`` as ``feed(from:options:onError:file:line:function:)`` does.
+    public func feed<B: JSONBridge>(
+        with bridge: B,
+        from input: some FeedInput,
+        options: FeedOptions = FeedOptions(),
+        onError: (@Sendable (FeedError) -> Void)? = nil,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws(MappingError) -> FeedReader<B.Value> where B.Value: Sendable {
         let recordMapper = feedRecordMapper()
         return try feed(from: input, options: options, onError: onError, file: file, line: line, function: function) {
-            json in try recordMapper.decode(T.self, from: json, file: file, line: line, function: function)
+            json in try recordMapper.decode(with: bridge, from: json, file: file, line: line, function: function)
         }
     }
 

@@ -1,0 +1,96 @@
+public import MapCore
+
+// A value of the package's idioms inside a `Codable` model: the bridge reads and writes it,
+// whatever `Decoder` or `Encoder` runs the model.
+
+extension JSONBridge {
+    /// Decodes the value a `Decoder` stands on through this bridge.
+    ///
+    /// Through this package's ``DocumentDecoder`` the bridge reads the document in place. Through
+    /// another decoder (Foundation's `JSONDecoder`) the value is first read as a ``JSON`` tree
+    /// through the decoder's containers. A failure is the `DecodingError` Foundation's decoder
+    /// would throw at that place — `keyNotFound`, `valueNotFound`, `typeMismatch` or
+    /// `dataCorrupted` — with the bridge's ``MappingError`` as its underlying error.
+    ///
+    /// This is what a `Codable` conformance of an idiom's type (a map, a `JSONDecodable`) does by
+    /// default:
+    ///
+    /// ```swift
+    /// struct Customer: JSONConvertible, Codable { … }   // init(from:) reads through the map
+    /// ```
+    public func decode(from decoder: any Decoder) throws -> Value {
+        if let decoder = decoder as? DocumentDecoder {
+            return try decoder.decode(through: self)
+        }
+        let tree = try JSON(from: decoder)
+        let options = decoder.userInfo[.mappingOptions] as? MappingOptions ?? MappingOptions()
+        do {
+            return try decode(tree, options: options)
+        } catch let failure as MappingError {
+            throw failure.decodingError(type: Value.self, codingPath: decoder.codingPath)
+        }
+    }
+
+    /// Encodes `value` through this bridge to an `Encoder`.
+    ///
+    /// Through this package's ``StreamEncoder`` the bridge writes to the stream directly. Through
+    /// another encoder (Foundation's `JSONEncoder`) the bridge writes a ``JSON`` tree, which is
+    /// then encoded through the encoder's containers. A failure is `EncodingError.invalidValue`
+    /// with the bridge's ``MappingError`` as its underlying error.
+    public func encode(_ value: Value, to encoder: any Encoder) throws {
+        if let encoder = encoder as? StreamEncoder {
+            return try encoder.encode(value, through: self)
+        }
+        let tree: JSON
+        do {
+            let builder = JSONBuilder()
+            let options = encoder.userInfo[.mappingOptions] as? MappingOptions ?? MappingOptions()
+            let callSite = CallSite(file: #fileID, line: #line, function: #function)
+            try MappingContext.encodeOperation(into: builder, typeName: "\(Value.self)", options: options, callSite: callSite) {
+                try encode(value, to: builder, in: $0)
+            }
+            tree = try builder.makeJSON()
+        } catch let failure as MappingError {
+            throw EncodingError.invalidValue(
+                value as Any,
+                EncodingError.Context(codingPath: encoder.codingPath, debugDescription: failure.message, underlyingError: failure)
+            )
+        }
+        try tree.encode(to: encoder)
+    }
+}
+
+extension CodingUserInfoKey {
+    /// The ``MappingOptions`` a bridge inside a `Codable` model decodes and encodes with when the
+    /// decoder or encoder is not this package's: put them in Foundation's `userInfo` to give its
+    /// `JSONDecoder` a mapper's overrides and strategies. Without them, the defaults.
+    public static let mappingOptions = CodingUserInfoKey(rawValue: "swift-json-mapping.options")!
+}
+
+extension MappingError {
+    /// The `DecodingError` Foundation's decoder throws where this error happened: `codingPath` is
+    /// the path to the value the bridge read, and this error's path, from that value, continues it.
+    func decodingError(type: Any.Type, codingPath: [any CodingKey], from start: [JSONPath.Component] = []) -> DecodingError {
+        var steps = path.components[...]
+        if steps.starts(with: start) { steps = steps.dropFirst(start.count) }
+        var keys = codingPath
+        for step in steps {
+            switch step {
+            case .index(let index): keys.append(CodableKey(index: index))
+            case .key(let key): keys.append(CodableKey(stringValue: key))
+            }
+        }
+        switch code {
+        case .missingKey, .indexOutOfRange:
+            let missing = keys.popLast() ?? CodableKey(stringValue: "")
+            let context = DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self)
+            return .keyNotFound(missing, context)
+        case .nullValue:
+            return .valueNotFound(type, DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self))
+        case .typeMismatch:
+            return .typeMismatch(type, DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self))
+        default:
+            return .dataCorrupted(DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self))
+        }
+    }
+}
