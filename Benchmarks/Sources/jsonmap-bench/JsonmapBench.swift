@@ -27,8 +27,7 @@ struct JsonmapBench: ParsableCommand {
               swift build -c release --package-path Benchmarks --product jsonmap-bench
               Benchmarks/.build/release/jsonmap-bench --runs 9
               Benchmarks/.build/release/jsonmap-bench --json --file twitter --measure jsondecoder --measure bridges
-              Benchmarks/.build/release/jsonmap-bench --file twitter --measure jsondecoder --measure codable \\
-                  --measure jsonencoder --measure codable-encode
+              Benchmarks/.build/release/jsonmap-bench --file twitter --measure jsonencoder --measure codable-encode
               Benchmarks/.build/release/jsonmap-bench --file canada --measure parse --backend jansson --iterations 3
 
             EXIT STATUS
