@@ -14,9 +14,11 @@ struct JsonmapBench: ParsableCommand {
             Measures alternate within one process; each figure is the median of --runs runs. \
             Build with `swift build -c release --package-path Benchmarks` first: debug figures mean \
             nothing. Before timing, every backend's models are checked to decode to exactly what \
-            JSONDecoder decodes; a difference is a note on standard error. Decoding rows \
-            are compared with jsondecoder; encoding rows (jsonencoder, encode) with jsonencoder, \
-            in a table of their own.
+            JSONDecoder decodes, what every encoding row writes to decode back to them, and \
+            JSONMappingEncoder with .sortedKeys to write JSONEncoder's bytes with .sortedKeys; a \
+            difference is a note on standard error. Decoding rows are compared with jsondecoder \
+            (codable is JSONMappingDecoder on each backend); encoding rows (jsonencoder, encode, \
+            codable-encode) with jsonencoder, in a table of their own.
 
             Measures: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).
             Backends: \(Backends.names.joined(separator: ", ")).
@@ -25,6 +27,7 @@ struct JsonmapBench: ParsableCommand {
               swift build -c release --package-path Benchmarks --product jsonmap-bench
               Benchmarks/.build/release/jsonmap-bench --runs 9
               Benchmarks/.build/release/jsonmap-bench --json --file twitter --measure jsondecoder --measure bridges
+              Benchmarks/.build/release/jsonmap-bench --file twitter --measure jsonencoder --measure codable-encode
               Benchmarks/.build/release/jsonmap-bench --file canada --measure parse --backend jansson --iterations 3
 
             EXIT STATUS

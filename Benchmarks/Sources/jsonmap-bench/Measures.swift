@@ -37,16 +37,22 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     case rule
     /// A backend's parse, then the `Decoded` models through `JSONDecodable` (`=>`, `=>?`).
     case decodable
+    /// The model structs `jsondecoder` decodes, from the same bytes, by a `JSONMappingDecoder` over
+    /// the backend's mapper: the drop-in for `JSONDecoder`, reading the backend's document in place.
+    case codable
     /// Reference for encoding: Foundation's JSONEncoder encoding the model structs, decoded before timing.
     case jsonencoder
     /// The `Mapped` models, decoded before timing, encoded to bytes through their maps
     /// (`Mapper.encode`; no backend is involved).
     case encode
+    /// The model structs `jsonencoder` encodes, decoded before timing, encoded by
+    /// `JSONMappingEncoder()`, the drop-in for `JSONEncoder` that streams to the package's writer.
+    case codableEncode = "codable-encode"
 
     /// Whether the measure runs once per backend.
     var isPerBackend: Bool {
         switch self {
-        case .parse, .walk, .bridges, .handdoc, .map, .maplogoff, .rule, .decodable: true
+        case .parse, .walk, .bridges, .handdoc, .map, .maplogoff, .rule, .decodable, .codable: true
         default: false
         }
     }
@@ -54,14 +60,16 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// Whether the measure needs the corpus's model structs.
     var needsModels: Bool {
         switch self {
-        case .handmap, .bridges, .handdoc, .map, .maplogoff, .rule, .decodable, .jsonencoder, .encode: true
+        case .handmap, .bridges, .handdoc, .map, .maplogoff, .rule, .decodable, .codable, .jsonencoder, .encode,
+            .codableEncode:
+            true
         default: false
         }
     }
 
     /// Whether the measure writes JSON rather than reads it.
     var isEncoding: Bool {
-        self == .jsonencoder || self == .encode
+        self == .jsonencoder || self == .encode || self == .codableEncode
     }
 
     /// The measure a row's speed is compared with: JSONEncoder for encoding, JSONDecoder for the rest.
@@ -73,7 +81,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     var fixedBackend: String {
         switch self {
         case .scan: "foundation"
-        case .encode: "jsonwriter"
+        case .encode, .codableEncode: "jsonwriter"
         default: "reference"
         }
     }
@@ -119,10 +127,14 @@ struct Row: Hashable {
             sum.add(try input.models?.rule(input.mapper(backend), input.bytes) ?? 0)
         case .decodable:
             sum.add(try input.models?.decodable(input.mapper(backend), input.bytes) ?? 0)
+        case .codable:
+            sum.add(try input.models?.codable(input.codableDecoder(backend), input.bytes) ?? 0)
         case .jsonencoder:
             sum.add(try input.encoders?.jsonEncoder().count ?? 0)
         case .encode:
             sum.add(try input.encoders?.map().count ?? 0)
+        case .codableEncode:
+            sum.add(try input.encoders?.codable().count ?? 0)
         }
         return sum.value
     }
@@ -141,6 +153,8 @@ struct ModelDecoders {
     let rule: (Mapper, [UInt8]) throws -> Int
     /// Through the `Decoded` family's `decode(_:)`.
     let decodable: (Mapper, [UInt8]) throws -> Int
+    /// The model structs `jsonDecoder` decodes, through a `JSONMappingDecoder`.
+    let codable: (JSONMappingDecoder, [UInt8]) throws -> Int
     /// The encoders, holding values decoded from the corpus file once.
     let encoders: (Mapper, [UInt8]) throws -> ModelEncoders
 
@@ -180,13 +194,23 @@ struct ModelDecoders {
             map: { mapper, bytes in try mapper.decode(MappedModel.self, from: bytes).checksum },
             rule: { mapper, bytes in try mapper.decode(with: rule, from: bytes).checksum },
             decodable: { mapper, bytes in try mapper.decode(DecodedModel.self, from: bytes).checksum },
+            codable: { decoder, bytes in try decoder.decode(Model.self, from: bytes).checksum },
             encoders: { mapper, bytes in
                 let data = Data(bytes)
                 let model = try JSONDecoder().decode(Model.self, from: data)
                 let mapped = try mapper.decode(MappedModel.self, from: bytes)
+                let codableEncoder = JSONMappingEncoder()
                 return ModelEncoders(
                     jsonEncoder: { try JSONEncoder().encode(model) },
                     map: { try mapper.encode(mapped) },
+                    codable: { try codableEncoder.encode(model) },
+                    sortedKeys: {
+                        let foundation = JSONEncoder()
+                        foundation.outputFormatting = .sortedKeys
+                        let mapping = JSONMappingEncoder()
+                        mapping.outputFormatting = .sortedKeys
+                        return (try foundation.encode(model), try mapping.encode(model))
+                    },
                     checksum: { try JSONDecoder().decode(Model.self, from: $0).checksum }
                 )
             }
@@ -222,12 +246,17 @@ struct ModelDecoders {
     }
 }
 
-/// The two ways one corpus's models are encoded, each from a value decoded before timing.
+/// The ways one corpus's models are encoded, each from a value decoded before timing.
 struct ModelEncoders {
     /// The model structs through Foundation's JSONEncoder.
     let jsonEncoder: () throws -> Data
     /// The `Mapped` models through their maps, by the mapper's writer.
     let map: () throws -> [UInt8]
+    /// The model structs through one `JSONMappingEncoder()`, made before timing.
+    let codable: () throws -> Data
+    /// The model structs through JSONEncoder and through JSONMappingEncoder, both with
+    /// `.sortedKeys`: the layout in which the two promise the same bytes.
+    let sortedKeys: () throws -> (jsonEncoder: Data, codable: Data)
     /// The checksum of the model structs JSONDecoder decodes from encoded bytes.
     let checksum: (Data) throws -> Int
 }
@@ -240,6 +269,8 @@ struct Prepared {
     let mappers: [String: Mapper]
     /// The same backends, with a log configured at level `none`.
     let loggingMappers: [String: Mapper]
+    /// A `JSONMappingDecoder` over each of `mappers`, with JSONDecoder's default strategies.
+    let codableDecoders: [String: JSONMappingDecoder]
     let parsed: [String: JSON]
     let serialized: Any
     let models: ModelDecoders?
@@ -265,6 +296,7 @@ struct Prepared {
         }
         self.mappers = mappers
         self.loggingMappers = loggingMappers
+        codableDecoders = mappers.mapValues { JSONMappingDecoder(mapper: $0) }
         self.parsed = parsed
         serialized = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         models = ModelDecoders.forCorpus(input.name)
@@ -283,21 +315,32 @@ struct Prepared {
         return mapper
     }
 
+    func codableDecoder(_ backend: String) throws -> JSONMappingDecoder {
+        guard let decoder = codableDecoders[backend] else { throw ValidationError("no backend named \(backend)") }
+        return decoder
+    }
+
     /// Problems found by decoding the models every way once: every decoding row on every backend
-    /// must produce exactly what JSONDecoder produces, and what each encoding row writes must
-    /// decode back (by JSONDecoder) to it.
+    /// must produce exactly what JSONDecoder produces, what each encoding row writes must
+    /// decode back (by JSONDecoder) to it, and JSONMappingEncoder with `.sortedKeys` must write
+    /// JSONEncoder's bytes with `.sortedKeys`, byte for byte.
     func disagreements() -> [String] {
         guard let models else { return [] }
         var problems: [String] = []
         do {
             let reference = try models.jsonDecoder(data)
             for (backend, mapper) in mappers.sorted(by: { $0.key < $1.key }) {
-                let rows: [(Measure, (Mapper, [UInt8]) throws -> Int)] = [
-                    (.bridges, models.bridges), (.handdoc, models.handdoc), (.map, models.map),
-                    (.rule, models.rule), (.decodable, models.decodable),
+                let jsonMappingDecoder = try codableDecoder(backend)
+                let rows: [(Measure, () throws -> Int)] = [
+                    (.bridges, { try models.bridges(mapper, bytes) }),
+                    (.handdoc, { try models.handdoc(mapper, bytes) }),
+                    (.map, { try models.map(mapper, bytes) }),
+                    (.rule, { try models.rule(mapper, bytes) }),
+                    (.decodable, { try models.decodable(mapper, bytes) }),
+                    (.codable, { try models.codable(jsonMappingDecoder, bytes) }),
                 ]
                 for (measure, decode) in rows {
-                    let checksum = try decode(mapper, bytes)
+                    let checksum = try decode()
                     if checksum != reference {
                         problems.append(
                             "\(name): \(measure.rawValue) on \(backend) gives checksum \(checksum), JSONDecoder \(reference)"
@@ -308,6 +351,7 @@ struct Prepared {
             if let encoders {
                 let written: [(Measure, Data)] = [
                     (.jsonencoder, try encoders.jsonEncoder()), (.encode, Data(try encoders.map())),
+                    (.codableEncode, try encoders.codable()),
                 ]
                 for (measure, output) in written {
                     let checksum = try encoders.checksum(output)
@@ -316,6 +360,14 @@ struct Prepared {
                             "\(name): \(measure.rawValue)'s output decodes to checksum \(checksum), the input to \(reference)"
                         )
                     }
+                }
+                let sorted = try encoders.sortedKeys()
+                if let difference = Self.firstDifference(sorted.jsonEncoder, sorted.codable) {
+                    problems.append(
+                        "\(name): \(Measure.codableEncode.rawValue) with .sortedKeys writes \(sorted.codable.count) bytes,"
+                            + " JSONEncoder \(sorted.jsonEncoder.count); they differ from byte \(difference.offset):"
+                            + " \(difference.codable) where JSONEncoder writes \(difference.jsonEncoder)"
+                    )
                 }
             }
             let hand = try models.handmap(data)
@@ -326,6 +378,23 @@ struct Prepared {
             problems.append("\(name): \(error)")
         }
         return problems
+    }
+
+    /// The first offset at which `jsonEncoder` and `codable` differ, with up to 40 bytes of each
+    /// from there; `nil` when they are identical.
+    static func firstDifference(
+        _ jsonEncoder: Data,
+        _ codable: Data
+    ) -> (offset: Int, jsonEncoder: String, codable: String)? {
+        let foundation = [UInt8](jsonEncoder)
+        let mapping = [UInt8](codable)
+        guard foundation != mapping else { return nil }
+        let offset = zip(foundation, mapping).prefix { $0 == $1 }.count
+        func excerpt(_ bytes: [UInt8]) -> String {
+            let text = String(decoding: bytes[offset...].prefix(40), as: UTF8.self)
+            return text.isEmpty ? "the end" : "`\(text)`"
+        }
+        return (offset, excerpt(foundation), excerpt(mapping))
     }
 }
 
