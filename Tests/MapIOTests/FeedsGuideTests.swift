@@ -18,7 +18,7 @@ import Testing
         try Guide.check(
             named: "Feeds.md",
             against: URL(fileURLWithPath: #filePath),
-            minimumRegions: 8
+            minimumRegions: 9
         )
     }
 
@@ -63,6 +63,33 @@ import Testing
         // guide-end
         #expect(ids == Array(1...10))
         #expect(orders.deliveredCount == 10)
+    }
+
+    @Test("a file that cannot be opened fails the feed call itself: unreadableInput at the root, naming the path")
+    func unopenableFile() throws {
+        let mapper = try Mapper()
+        let missingPath = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID()).ndjson.gz")
+            .path
+        var ids: [Int] = []
+        var caught: MappingError?
+        var failed: FeedError?
+        // guide: feeds-unopenable
+        do {
+            let orders = try mapper.feed(Order.self, from: JSONFile(missingPath))
+            while let order = try orders.next() { ids.append(order.id) }
+        } catch let error as MappingError {
+            caught = error  // from feed(…): the input could not be opened (unreadableInput)
+        } catch let error as FeedError {
+            failed = error  // from next(): a record, or the input after it was opened
+        }
+        // guide-end
+        #expect(ids.isEmpty)
+        #expect(failed == nil)
+        let error = try #require(caught)
+        #expect(error.code == .unreadableInput)
+        #expect(error.path.isRoot)
+        #expect(error.parseError?.code == .unreadableInput)
+        #expect(error.message.contains("cannot open '\(missingPath)'"))
     }
 
     static let badFeed = [line(1), #"{"id": "two", "email": "x@example.com"}"#, #"{"id": 3, "#, line(4)]
@@ -124,7 +151,11 @@ import Testing
         #expect(ids == [1, 2])
 
         let broken = Array(#"[{"id": "x", "email": "a@b.c"}, {"id": 2, "email": "d"}, {"id": 3 "#.utf8)
-        let skipping = try mapper.feed(Order.self, from: broken, options: FeedOptions(format: .array, errorPolicy: .skip))
+        let skipping = try mapper.feed(
+            Order.self,
+            from: broken,
+            options: FeedOptions(format: .array, errorPolicy: .skip)
+        )
         var results: [Result<Order, FeedError>] = []
         for result in skipping { results.append(result) }
         #expect(results.count == 2)
@@ -154,7 +185,7 @@ import Testing
         #expect(failures == [1])
     }
 
-    @Test("any byte source and any transform: a FileHandle read through BackendFoundation's source")
+    @Test("any feed input and any transform: a FileHandle, a FeedInput through BackendFoundation")
     func fileHandleSource() throws {
         let path = try Self.file(try Self.gzipFeed(count: 6))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -162,7 +193,7 @@ import Testing
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         // guide: feeds-source
-        let ids = try mapper.feed(from: FileHandleByteSource(handle)) { json in
+        let ids = try mapper.feed(from: handle) { json in  // a FileHandle: a file, a pipe, standard input
             try mapper.decode(Int.self, from: json["id"])  // any idiom: a rule, a reader, a map
         }
         // guide-end

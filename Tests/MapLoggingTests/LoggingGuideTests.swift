@@ -10,8 +10,8 @@ import Foundation
 import InMemoryLogging
 import InMemoryMapLogging
 import JSONMapping
-import MapTestSupport
 import Logging
+import MapTestSupport
 import Synchronization
 import Testing
 
@@ -137,34 +137,64 @@ import Testing
         #expect(events.map { $0.metadata["json.code"] } == ["validationFailed", "typeMismatch"])
     }
 
-    @Test("a request's own logger, per call, and task-local metadata around several calls")
+    @Test("a request's logger and metadata around one call, and around an async handler's work and its child tasks")
     func perRequestLogger() async throws {
+        let handler = InMemoryLogHandler()
+        let requestLogger = Logger(label: "request", factory: { _ in handler })
+        let ownHandler = InMemoryLogHandler()
+        var options = MappingOptions()
+        options.logLevel = .errors
+        options.addLogSink(SwiftLogSink(logger: Logger(label: "orders", factory: { _ in ownHandler })))
+        let mapper = try Mapper(options: options)
+        let body = Array(Self.badOrder.utf8)
+        let requestID = "r-1"
+        #expect(throws: MappingError.self) {
+            // guide: logging-request-logger
+            let order = try MappingLog.withLogger(requestLogger, metadata: ["request-id": "\(requestID)"]) {
+                try mapper.decode(Order.self, from: body)
+            }
+            // guide-end
+            return order
+        }
+        #expect(handler.entries.map(\.level) == [.error, .warning])
+        #expect(handler.entries.map { $0.metadata["json.path"] } == ["email", "note"])
+        #expect(handler.entries.map { $0.metadata["json.code"] } == ["validationFailed", "typeMismatch"])
+        #expect(handler.entries.allSatisfy { $0.metadata["request-id"] == "r-1" })
+        #expect(ownHandler.entries.isEmpty, "the request's logger takes the place of the sink's own")
+        handler.clear()
+        let id = "r-2"
+        // guide: logging-task-local
+        try await MappingLog.withLogger(requestLogger, metadata: ["request-id": "\(id)"]) {
+            let first = try? mapper.decode(Order.self, from: body)
+            let second = try? await Task { try mapper.decode(Order.self, from: body) }.value
+            try check(first, second)
+        }
+        // guide-end
+        #expect(handler.entries.count == 4)
+        #expect(handler.entries.map { $0.metadata["json.path"] } == ["email", "note", "email", "note"])
+        #expect(handler.entries.allSatisfy { $0.metadata["request-id"] == "r-2" })
+        #expect(ownHandler.entries.isEmpty)
+        // Unbound again: the sink's own logger, without the metadata.
+        #expect(throws: MappingError.self) { try mapper.decode(Order.self, from: body) }
+        #expect(handler.entries.count == 4)
+        #expect(ownHandler.entries.map { $0.metadata["request-id"] } == [nil, nil])
+    }
+
+    @Test("a mapper without a swift-log sink logs to the bound logger at its own level, and not at .none")
+    func boundLoggerWithoutSink() throws {
         let handler = InMemoryLogHandler()
         let requestLogger = Logger(label: "request", factory: { _ in handler })
         var options = MappingOptions()
         options.logLevel = .errors
-        let mapper = try Mapper(options: options.logging(to: SwiftLogSink(logger: Logger(label: "x")), level: .errors))
-        let body = Array(Self.badOrder.utf8)
-        #expect(throws: MappingError.self) {
-            // guide: logging-request-logger
-            let order = try MappingLog.withLogger(requestLogger) { try mapper.decode(Order.self, from: body) }
-            // guide-end
-            return order
-        }
-        #expect(handler.entries.count == 2)
+        let mapper = try Mapper(options: options)
+        _ = try? MappingLog.withLogger(requestLogger) { try mapper.decode(Order.self, from: Self.badOrder) }
+        #expect(handler.entries.map(\.level) == [.error, .warning])
+        #expect(handler.entries.map { $0.metadata["json.path"] } == ["email", "note"])
+
         handler.clear()
-        let id = "r-2"
-        // guide: logging-task-local
-        try await MappingLog.$logger.withValue(requestLogger) {
-            try await MappingLog.$metadata.withValue(["request-id": "\(id)"]) {
-                let first = try? mapper.decode(Order.self, from: body)
-                let second = try? await Task { try mapper.decode(Order.self, from: body) }.value
-                try check(first, second)
-            }
-        }
-        // guide-end
-        #expect(handler.entries.count == 4)
-        #expect(handler.entries.allSatisfy { $0.metadata["request-id"] == "r-2" })
+        let quiet = try Mapper()
+        _ = try? MappingLog.withLogger(requestLogger) { try quiet.decode(Order.self, from: Self.badOrder) }
+        #expect(handler.entries.isEmpty)
     }
 
     func check(_ first: Order?, _ second: Order?) throws {
