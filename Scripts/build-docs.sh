@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/html}
 mkdir -p "$out"
-modules=(MapCore BackendFoundation BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping)
+modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader BackendFoundation BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping)
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 # Touch the sources so every module is recompiled and emits its symbol graph.
@@ -14,21 +14,26 @@ for module in "${modules[@]}"; do find "Sources/$module" -name '*.swift' -exec t
 # JSONMapping reaches every library module but InMemoryMapLogging, which is built on its own.
 for target in JSONMapping InMemoryMapLogging; do
     swift build --target "$target" --scratch-path .build-docs \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-extension-block-symbols -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
 done
 status=0
+# Modules are converted in dependency order, each able to link to the ones before it: a module's
+# output is written with external-link support and passed to the later ones as a dependency.
+dependencies=()
 for module in "${modules[@]}"; do
     mkdir -p "$graphs/$module"
     cp "$graphs/all/$module".symbols.json "$graphs/all/$module"@*.symbols.json "$graphs/$module/" 2>/dev/null || true
     if ! log=$(docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs/$module" \
         --output-path "$out/$module" --fallback-display-name "$module" \
-        --fallback-bundle-identifier "org.swift-json-mapping.$module" 2>&1); then
+        --fallback-bundle-identifier "org.swift-json-mapping.$module" \
+        --enable-experimental-external-link-support "${dependencies[@]}" 2>&1); then
         echo "$log" >&2
         status=1
     elif grep -qE "^(warning|error)" <<<"$log"; then
         echo "$log" >&2
         status=1
     fi
+    dependencies+=(--dependency "$out/$module")
     echo "$module: $out/$module"
 done
 exit $status

@@ -4,8 +4,8 @@ public import MapCore
 /// `ArrayRule`).
 ///
 /// Each item that fails goes to `invalidItemHandler` with its error (its path ends at the item,
-/// its ``MappingError/ruleTrail`` starts with `item #i`). A handler that returns drops the item
-/// — reported as a ``LogEntry/Kind/lenientRecovery`` warning, never silently — and one that
+/// its `MappingError.ruleTrail` starts with `item #i`). A handler that returns drops the item
+/// — reported as a `LogEntry.Kind.lenientRecovery` warning, never silently — and one that
 /// throws fails the array. The default handler rethrows: one bad item fails the array.
 ///
 /// ```swift
@@ -27,11 +27,11 @@ public struct ArrayRule<Item: JSONBridge>: Rule {
         self.invalidItemHandler = invalidItemHandler
     }
 
-    /// Always ``JSONKind/array``.
+    /// Always `JSONKind.array`.
     public var kind: JSONKind? { .array }
 
     /// Reads every item; see the type's description for invalid items. With
-    /// ``MappingOptions/collectsAllErrors``, every item is read and each failure recorded.
+    /// `MappingOptions.collectsAllErrors`, every item is read and each failure recorded.
     // Inlinable, so that a rule's field reading an array of objects specializes the item rule's
     // decode too: unspecialized, every item went through generic metadata lookups.
     @inlinable
@@ -54,7 +54,7 @@ public struct ArrayRule<Item: JSONBridge>: Rule {
     }
 
     /// An array of arrays in one go, when the item rule can read each inner array in one go —
-    /// what ``ArrayBridge/decodeArray(_:in:)`` does.
+    /// what `ArrayBridge.decodeArray(_:in:)` does.
     public func decodeArray(_ json: JSON, in context: MappingContext) -> [[Item.Value]]? {
         ArrayBridge(itemRule).decodeArray(json, in: context)
     }
@@ -77,7 +77,7 @@ public struct ArrayRule<Item: JSONBridge>: Rule {
 
 /// A rule for an object read as `[String: Value]`, each member's value by another rule (Bender's
 /// `DictionaryRule`). A member that fails fails the dictionary, through `member "key"` in its
-/// ``MappingError/ruleTrail``; with ``MappingOptions/collectsAllErrors`` every member is read
+/// `MappingError.ruleTrail`; with `MappingOptions.collectsAllErrors` every member is read
 /// first. Written with keys in UTF-8 byte order.
 public struct DictionaryRule<Member: JSONBridge>: Rule {
     /// The dictionary the rule makes.
@@ -90,7 +90,7 @@ public struct DictionaryRule<Member: JSONBridge>: Rule {
         self.valueRule = valueRule
     }
 
-    /// Always ``JSONKind/object``.
+    /// Always `JSONKind.object`.
     public var kind: JSONKind? { .object }
 
     /// Reads every member's value.

@@ -12,7 +12,7 @@ public import MapCore
 /// ```
 ///
 /// Options match a string, a number (by value: `1` and `1.0` are the same option), a boolean
-/// or `null`. An unlisted value fails with ``MappingError/Code/bridgingFailed`` — unless there is
+/// or `null`. An unlisted value fails with `MappingError.Code.bridgingFailed` — unless there is
 /// a fallback, which receives the raw value and can keep it (the `raw` closure gives it back
 /// when encoding). Encoding writes the first option whose value is equal.
 public struct EnumRule<Value: Equatable & Sendable>: Rule {

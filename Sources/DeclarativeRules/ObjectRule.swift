@@ -23,16 +23,16 @@ public import MapCore
 ///   field dumps when given `dump:`, and is left out of the output otherwise.
 /// - A field's path may have several steps: `"message" / "payload" / "user" / "id"`.
 /// - A **required** field fails on a missing value, `null` (unless its rule gives `null` a
-///   meaning, as ``OptionalBridge`` and ``Presence`` do) or a value its rule rejects. An
+///   meaning, as `OptionalBridge` and `Presence` do) or a value its rule rejects. An
 ///   **optional** field accepts a missing value or `null` — it is then not bound — but a value
-///   that is there and fails its rule fails the object (Bender's semantics; a ``Map``'s
+///   that is there and fails its rule fails the object (Bender's semantics; a `Map`'s
 ///   optional link would skip it with a warning).
-/// - Failures read as a causal chain (``MappingError/causalChain``): `optional field "folders"
+/// - Failures read as a causal chain (`MappingError.causalChain`): `optional field "folders"
 ///   of Folder → item #0 → mandatory field "size" → value of unexpected type "256 Error!",
 ///   expected Int64`.
 ///
-/// A rule is an immutable `Sendable` value, and a ``JSONBridge``: it can stand wherever a bridge
-/// can — `ArrayRule(itemRule:)`, a ``Map`` link's `~`, `mapper.decode(with: rule, from: bytes)`.
+/// A rule is an immutable `Sendable` value, and a `JSONBridge`: it can stand wherever a bridge
+/// can — `ArrayRule(itemRule:)`, a `Map` link's `~`, `mapper.decode(with: rule, from: bytes)`.
 public struct ObjectRule<Value>: Rule {
     @usableFromInline let factory: @Sendable () -> Value
     @usableFromInline let fields: [RuleField<Value>]
@@ -86,7 +86,7 @@ public struct ObjectRule<Value>: Rule {
         self.specializedDecode = specializedDecode
     }
 
-    /// Always ``JSONKind/object``.
+    /// Always `JSONKind.object`.
     public var kind: JSONKind? { .object }
 
     /// The rule with one more field, whose value takes a slot of `size` bytes.
@@ -107,7 +107,7 @@ public struct ObjectRule<Value>: Rule {
 
     /// Reads every field into scratch space, then — when none failed — makes the value and binds
     /// the fields in order. The first failure is thrown, through this field in its
-    /// ``MappingError/ruleTrail``; with ``MappingOptions/collectsAllErrors``, every field is read
+    /// `MappingError.ruleTrail`; with `MappingOptions.collectsAllErrors`, every field is read
     /// first and each failure recorded.
     // Inlinable, so that the loops specialize for `Value` in the caller's module: unspecialized,
     // each step of them looked up generic metadata at run time (twice the map row's cost).
@@ -163,7 +163,7 @@ public struct ObjectRule<Value>: Rule {
 
     /// Writes an object of every field that can dump (key paths, and closures given `dump:`);
     /// a required field's failure fails the encode, an optional `nil` is left out (or written as
-    /// `null` under ``MappingOptions/encodesNilAsNull``).
+    /// `null` under `MappingOptions.encodesNilAsNull`).
     public func dump(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         try encodeObject(to: writer, in: context) { encoder in
             for field in fields {
@@ -381,7 +381,7 @@ extension ObjectRule {
         )
     }
 
-    /// A required field of a ``Bridgeable`` type, read by the type's own bridge into `keyPath`.
+    /// A required field of a `Bridgeable` type, read by the type's own bridge into `keyPath`.
     @inlinable
     public func required<T: Bridgeable>(_ path: JSONPath, _ keyPath: any WritableKeyPath<Value, T> & Sendable)
         -> ObjectRule
@@ -424,7 +424,7 @@ extension ObjectRule {
         )
     }
 
-    /// An optional field of a ``Bridgeable`` type, read by the type's own bridge into `keyPath`.
+    /// An optional field of a `Bridgeable` type, read by the type's own bridge into `keyPath`.
     @inlinable
     public func optional<T: Bridgeable>(_ path: JSONPath, _ keyPath: any WritableKeyPath<Value, T?> & Sendable)
         -> ObjectRule
@@ -474,7 +474,7 @@ public struct RecursiveRule<Value>: Rule {
         self.box = box
     }
 
-    /// Always ``JSONKind/object``.
+    /// Always `JSONKind.object`.
     public var kind: JSONKind? { .object }
 
     /// Decodes with the finished rule.

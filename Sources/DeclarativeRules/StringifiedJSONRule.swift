@@ -4,11 +4,11 @@ public import MapCore
 /// (Bender's `StringifiedJSONRule`).
 ///
 /// The string is parsed by the backend that parsed the outer document, with the same
-/// ``ParseOptions`` (see ``JSONDocument/origin``), or by `backend` when given — which a document
+/// `ParseOptions` (see `JSONDocument.origin`), or by `backend` when given — which a document
 /// without an origin (a literal) needs. Paths continue into the inner document: a failure there
 /// is reported at `payload.id`, and passes through `JSON inside the string` in its
-/// ``MappingError/ruleTrail``. Text that does not parse fails with
-/// ``MappingError/Code/invalidJSON`` at the string, its ``MappingError/parseError`` giving the line
+/// `MappingError.ruleTrail`. Text that does not parse fails with
+/// `MappingError.Code.invalidJSON` at the string, its `MappingError.parseError` giving the line
 /// and column inside the string. Encoding writes the inner value as compact JSON text in a string.
 public struct StringifiedJSONRule<Inner: JSONBridge>: Rule {
     /// The value the inner rule makes.
@@ -25,7 +25,7 @@ public struct StringifiedJSONRule<Inner: JSONBridge>: Rule {
         self.backend = backend
     }
 
-    /// Always ``JSONKind/string``.
+    /// Always `JSONKind.string`.
     public var kind: JSONKind? { .string }
 
     /// Parses the string and reads the inner value; see the type's description for paths.

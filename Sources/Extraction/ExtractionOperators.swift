@@ -52,7 +52,7 @@ public func => (path: JSONPath, next: JSONPath) -> JSONPath {
 }
 
 /// A path of two keys, written inline: `j =>? ("owner" => "id")`. (Without it, the first literal
-/// could be taken for a ``JSON`` string.)
+/// could be taken for a `JSON` string.)
 @inlinable
 public func => (key: String, next: String) -> JSONPath {
     JSONPath([.key(key), .key(next)])

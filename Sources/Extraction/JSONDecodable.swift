@@ -20,17 +20,17 @@ public import MapCore
 /// }
 /// ```
 ///
-/// A `JSONDecodable` type is ``Bridgeable`` through ``JSONDecodableBridge``, so it decodes
-/// wherever a bridgeable type does — at the top level of a ``Mapper``, as `[T]`, `[String: T]`,
+/// A `JSONDecodable` type is `Bridgeable` through ``JSONDecodableBridge``, so it decodes
+/// wherever a bridgeable type does — at the top level of a `Mapper`, as `[T]`, `[String: T]`,
 /// `T?`, and as the result of `=>`. When the decode was started by a mapper, `=>` inside
 /// `decode(_:)` uses that mapper's options (overrides, date strategy) and diagnostics.
 ///
 /// It decodes only: encoding a `JSONDecodable` value through its implicit bridge fails with
-/// ``MappingError/Code/unsupportedValue``. A type that also encodes is a ``JSONConvertible``
-/// or has a ``Bridge`` of its own.
+/// `MappingError.Code.unsupportedValue`. A type that also encodes is a `JSONConvertible`
+/// or has a `Bridge` of its own.
 public protocol JSONDecodable: Bridgeable {
-    /// The value `json` holds; throws a ``MappingError`` (any other error is wrapped as
-    /// ``MappingError/Code/other`` with `json`'s path).
+    /// The value `json` holds; throws a `MappingError` (any other error is wrapped as
+    /// `MappingError.Code.other` with `json`'s path).
     static func decode(_ json: JSON) throws -> Self
 }
 
@@ -50,8 +50,8 @@ public struct JSONDecodableBridge<Value: JSONDecodable>: JSONBridge {
     public var kind: JSONKind? { nil }
 
     /// Calls `Value.decode(json)` with `context` current; a missing value or `null` fails before
-    /// (with ``MappingError/Code/missingKey`` / ``MappingError/Code/nullValue`` at its own path) —
-    /// `null` is `nil` for an optional through ``OptionalBridge``.
+    /// (with `MappingError.Code.missingKey` / `MappingError.Code.nullValue` at its own path) —
+    /// `null` is `nil` for an optional through `OptionalBridge`.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         guard let kind = json.kind, kind != .null else {
@@ -64,7 +64,7 @@ public struct JSONDecodableBridge<Value: JSONDecodable>: JSONBridge {
         }
     }
 
-    /// Throws ``MappingError/Code/unsupportedValue``: a `JSONDecodable` type only decodes.
+    /// Throws `MappingError.Code.unsupportedValue`: a `JSONDecodable` type only decodes.
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         throw context.encodingError(
             .unsupportedValue,
@@ -80,7 +80,7 @@ extension JSON {
     /// The value at `key` as `T` — the named form of `json => key`.
     ///
     /// Missing, `null` (unless `T` is optional), another kind or an invalid value all throw a
-    /// ``MappingError`` with the path from the document's root.
+    /// `MappingError` with the path from the document's root.
     @inlinable
     public func value<T: Bridgeable>(_ type: T.Type = T.self, at key: String) throws -> T {
         let context = MappingContext.current

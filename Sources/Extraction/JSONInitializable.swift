@@ -1,6 +1,6 @@
 public import MapCore
 
-/// A model made by a failable initializer from a ``JSON`` view (Gloss's `JSONDecodable`,
+/// A model made by a failable initializer from a `JSON` view (Gloss's `JSONDecodable`,
 /// renamed so it does not clash with Swift's `Decodable` or this package's ``JSONDecodable``).
 ///
 /// ```swift
@@ -20,9 +20,9 @@ public import MapCore
 /// }
 /// ```
 ///
-/// A `JSONInitializable` type is ``Bridgeable`` through ``JSONInitializableBridge``: it decodes
+/// A `JSONInitializable` type is `Bridgeable` through ``JSONInitializableBridge``: it decodes
 /// as a field of other models (`self.owner = "owner" <~~ json`), in arrays and dictionaries, and
-/// at the top level of a ``Mapper`` (a `nil` initializer is ``MappingError/Code/bridgingFailed``
+/// at the top level of a `Mapper` (a `nil` initializer is `MappingError.Code.bridgingFailed`
 /// there). It encodes when it is also ``JSONExportable``.
 public protocol JSONInitializable: Bridgeable {
     /// The model `json` describes, or `nil` when it describes none.
@@ -50,7 +50,7 @@ public struct JSONInitializableBridge<Value: JSONInitializable>: JSONBridge {
     /// `nil`: the initializer may read any kind.
     public var kind: JSONKind? { nil }
 
-    /// `Value(json:)`; `nil` is ``MappingError/Code/bridgingFailed``, and a missing value or `null`
+    /// `Value(json:)`; `nil` is `MappingError.Code.bridgingFailed`, and a missing value or `null`
     /// fails before the initializer is called.
     public func decode(_ json: JSON, in context: MappingContext) throws -> Value {
         guard let kind = json.kind, kind != .null else {
@@ -62,7 +62,7 @@ public struct JSONInitializableBridge<Value: JSONInitializable>: JSONBridge {
     }
 
     /// Writes `toJSON()`; a type that is not ``JSONExportable``, or a `nil` result, fails with
-    /// ``MappingError/Code/unsupportedValue`` / ``MappingError/Code/bridgingFailed``.
+    /// `MappingError.Code.unsupportedValue` / `MappingError.Code.bridgingFailed`.
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         guard let exportable = value as? any JSONExportable else {
             throw context.encodingError(

@@ -34,7 +34,7 @@ public enum Backends {
 
     /// The linked backend with this name.
     ///
-    /// - Throws: ``MappingError`` with code `unsupportedValue` naming the known backends.
+    /// - Throws: `MappingError` with code `unsupportedValue` naming the known backends.
     public static func named(_ name: String) throws(MappingError) -> any JSONBackend {
         guard let backend = linked.first(where: { $0.name == name }) else {
             throw MappingError(
@@ -53,7 +53,7 @@ extension Mapper {
     /// The backend ``init(parseOptions:options:)`` uses: the one `JSONMAPPING_BACKEND` names, or
     /// else the first of ``Backends/linked`` (simdjson when linked, else jansson, else Foundation).
     ///
-    /// - Throws: ``MappingError`` when the variable names no linked backend.
+    /// - Throws: `MappingError` when the variable names no linked backend.
     public static func defaultBackend() throws(MappingError) -> any JSONBackend {
         if let name = ProcessInfo.processInfo.environment[backendEnvironmentVariable], !name.isEmpty {
             return try Backends.named(name)
@@ -89,7 +89,7 @@ extension Mapper {
 }
 
 extension JSONMappingDecoder {
-    /// A decoder over the default backend (see ``Mapper/defaultBackend()``), with `JSONDecoder`'s
+    /// A decoder over the default backend (see `Mapper.defaultBackend()`), with `JSONDecoder`'s
     /// default strategies.
     public convenience init() {
         self.init(mapper: .defaultOrFirst)

@@ -30,7 +30,7 @@ public protocol JSONReaderInitializable {
 /// missing, `null`, or holds something else. Missing and unknown keys are ignored, as JSONMapper
 /// ignores them; a value of the wrong kind (and an array element that is not a `T`, `null`
 /// included) is recorded as a warning in ``problems`` — and, for a model made by
-/// ``Mapper/read(_:from:file:line:function:)``, handed to the mapper's diagnostics handler — so
+/// `Mapper.read(_:from:file:line:function:)`, handed to the mapper's diagnostics handler — so
 /// nothing lenient is silent.
 ///
 /// When the input is not JSON at all, ``isValid`` is `false` and ``parseError`` says why — and
@@ -143,8 +143,8 @@ public final class JSONReaderContext {
         }
     }
 
-    /// Adds the keys no getter read, as ``LogEntry/Kind/unknownKey`` warnings, when the options
-    /// track key reads (``MappingOptions/reportsUnknownKeys`` or the verbose log level).
+    /// Adds the keys no getter read, as `LogEntry.Kind.unknownKey` warnings, when the options
+    /// track key reads (`MappingOptions.reportsUnknownKeys` or the verbose log level).
     func noteUnreadKeys() {
         problems += context.unknownKeyEntries(below: json)
     }

@@ -7,10 +7,10 @@ extension JSONBridge {
     /// Decodes the value a `Decoder` stands on through this bridge.
     ///
     /// Through this package's ``DocumentDecoder`` the bridge reads the document in place. Through
-    /// another decoder (Foundation's `JSONDecoder`) the value is first read as a ``JSON`` tree
+    /// another decoder (Foundation's `JSONDecoder`) the value is first read as a `JSON` tree
     /// through the decoder's containers. A failure is the `DecodingError` Foundation's decoder
     /// would throw at that place — `keyNotFound`, `valueNotFound`, `typeMismatch` or
-    /// `dataCorrupted` — with the bridge's ``MappingError`` as its underlying error.
+    /// `dataCorrupted` — with the bridge's `MappingError` as its underlying error.
     ///
     /// This is what a `Codable` conformance of an idiom's type (a map, a `JSONDecodable`) does by
     /// default:
@@ -34,9 +34,9 @@ extension JSONBridge {
     /// Encodes `value` through this bridge to an `Encoder`.
     ///
     /// Through this package's ``StreamEncoder`` the bridge writes to the stream directly. Through
-    /// another encoder (Foundation's `JSONEncoder`) the bridge writes a ``JSON`` tree, which is
+    /// another encoder (Foundation's `JSONEncoder`) the bridge writes a `JSON` tree, which is
     /// then encoded through the encoder's containers. A failure is `EncodingError.invalidValue`
-    /// with the bridge's ``MappingError`` as its underlying error.
+    /// with the bridge's `MappingError` as its underlying error.
     public func encode(_ value: Value, to encoder: any Encoder) throws {
         if let encoder = encoder as? StreamEncoder {
             return try encoder.encode(value, through: self)
@@ -61,7 +61,7 @@ extension JSONBridge {
 }
 
 extension CodingUserInfoKey {
-    /// The ``MappingOptions`` a bridge inside a `Codable` model decodes and encodes with when the
+    /// The `MappingOptions` a bridge inside a `Codable` model decodes and encodes with when the
     /// decoder or encoder is not this package's: put them in Foundation's `userInfo` to give its
     /// `JSONDecoder` a mapper's overrides and strategies. Without them, the defaults.
     public static let mappingOptions = CodingUserInfoKey(rawValue: "swift-json-mapping.options")!

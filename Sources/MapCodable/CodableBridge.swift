@@ -7,10 +7,10 @@ public import MapCore
 ///
 /// It is what makes `Codable` types go wherever a bridge goes: a field of a two-way map, of a
 /// rule, a `=>` read, a feed's record type, `Mapper.decode`. The strategies (key, date, data,
-/// non-conforming floats) are the mapper's ``MappingOptions/codableDecoding`` and
-/// ``MappingOptions/codableEncoding``, Foundation's own types with Foundation's defaults.
+/// non-conforming floats) are the mapper's `MappingOptions.codableDecoding` and
+/// `MappingOptions.codableEncoding`, Foundation's own types with Foundation's defaults.
 ///
-/// A failure is a ``MappingError`` with the value's path, whose `underlyingError` is the
+/// A failure is a `MappingError` with the value's path, whose `underlyingError` is the
 /// `DecodingError` Foundation's `JSONDecoder` would throw (the same case and coding path).
 public struct CodableBridge<Value: Decodable>: JSONBridge {
     /// The bridge; there is nothing to configure.
@@ -34,7 +34,7 @@ public struct CodableBridge<Value: Decodable>: JSONBridge {
     }
 
     /// Writes the value through its own `encode(to:)`; a type that is not `Encodable` fails with
-    /// ``MappingError/Code/unsupportedValue``.
+    /// `MappingError.Code.unsupportedValue`.
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
         guard let encodable = value as? any Encodable else {
             throw context.encodingError(
@@ -47,7 +47,7 @@ public struct CodableBridge<Value: Decodable>: JSONBridge {
     }
 
     /// Writes any `Encodable` value through a ``StreamEncoder``; its `EncodingError` becomes a
-    /// ``MappingError`` at the value's path.
+    /// `MappingError` at the value's path.
     static func encode<E: Encodable>(_ value: E, to writer: some JSONWriting, in context: MappingContext) throws {
         let encoder = StreamEncoder(writer: writer, options: context.options.codableEncoding, context: context)
         do {
@@ -67,7 +67,7 @@ extension MappingOptions {
     }
 
     /// How `Codable` values are written through this mapper: Foundation's strategies and defaults.
-    /// Output formatting is the mapper's ``MappingOptions/writer``, not this.
+    /// Output formatting is the mapper's `MappingOptions.writer`, not this.
     public var codableEncoding: CodableEncodingOptions {
         get { userInfo[.codableEncoding] as? CodableEncodingOptions ?? CodableEncodingOptions() }
         set { userInfo[.codableEncoding] = newValue }
@@ -75,9 +75,9 @@ extension MappingOptions {
 }
 
 extension UserInfoKey {
-    /// Where ``MappingOptions/codableDecoding`` keeps its value.
+    /// Where `MappingOptions.codableDecoding` keeps its value.
     static let codableDecoding: UserInfoKey = "MapCodable.decoding"
-    /// Where ``MappingOptions/codableEncoding`` keeps its value.
+    /// Where `MappingOptions.codableEncoding` keeps its value.
     static let codableEncoding: UserInfoKey = "MapCodable.encoding"
 }
 
@@ -162,7 +162,7 @@ extension DecodingError {
 
 /// A bridge for any `Encodable` type, through its own `encode(to:)` writing straight to the writer;
 /// decoding goes through `init(from:)` when the type is also `Decodable`, and fails with
-/// ``MappingError/Code/unsupportedValue`` when it is not.
+/// `MappingError.Code.unsupportedValue` when it is not.
 public struct EncodableBridge<Value: Encodable>: JSONBridge {
     /// The bridge; there is nothing to configure.
     @inlinable
@@ -197,8 +197,8 @@ public struct EncodableBridge<Value: Encodable>: JSONBridge {
 
 extension Mapper {
     /// Decodes any `Decodable` type through its own `init(from:)`, reading the parsed document in
-    /// place; errors are ``MappingError``s with the failing value's path (the `DecodingError` is
-    /// their `underlyingError`). A type that is also ``Bridgeable`` decodes through its bridge
+    /// place; errors are `MappingError`s with the failing value's path (the `DecodingError` is
+    /// their `underlyingError`). A type that is also `Bridgeable` decodes through its bridge
     /// instead: the package's idiom wins.
     @_disfavoredOverload
     public func decode<T: Decodable>(
@@ -212,7 +212,7 @@ extension Mapper {
     }
 
     /// Encodes any `Encodable` type through its own `encode(to:)`, laid out as
-    /// ``MappingOptions/writer`` says. A type that is also ``Bridgeable`` encodes through its bridge.
+    /// `MappingOptions.writer` says. A type that is also `Bridgeable` encodes through its bridge.
     @_disfavoredOverload
     public func encode<T: Encodable>(
         _ value: T,
@@ -223,7 +223,7 @@ extension Mapper {
         try encode(value, with: EncodableBridge<T>(), file: file, line: line, function: function)
     }
 
-    /// ``encode(_:file:line:function:)`` as a `String`.
+    /// ``encode(_:file:line:function:)-8dfm6`` as a `String`.
     @_disfavoredOverload
     public func encodeToString<T: Encodable>(
         _ value: T,
@@ -239,7 +239,7 @@ extension JSON {
     /// Decodes the value as a `Decodable` type through its own `init(from:)`; `options` and the
     /// call site are used as by `decode(_:options:file:line:function:)` for a `Bridgeable` type.
     ///
-    /// - Throws: ``MappingError`` with the failing value's path from the document's root; its
+    /// - Throws: `MappingError` with the failing value's path from the document's root; its
     ///   `underlyingError` is the `DecodingError` Foundation's decoder would throw.
     @_disfavoredOverload
     public func decode<T: Decodable>(

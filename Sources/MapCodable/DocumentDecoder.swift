@@ -8,10 +8,10 @@ public import MapCore
 /// ``node`` there and back (so nothing is allocated per value); containers hold the node they
 /// read and this decoder. The coding path is not kept as the decode goes: it is worked out from
 /// the document when an error or a caller asks for it, from the stack of nodes the nested
-/// decodes went through (``ancestors``).
+/// decodes went through.
 ///
 /// Every error it throws is Swift's `DecodingError`, with the case and coding path Foundation's
-/// `JSONDecoder` gives, and a ``MappingError`` as the context's `underlyingError`: the JSON path,
+/// `JSONDecoder` gives, and a `MappingError` as the context's `underlyingError`: the JSON path,
 /// the value and the document's root.
 ///
 /// Not `Sendable`: a decoder belongs to one decode.
@@ -114,8 +114,8 @@ public final class DocumentDecoder: Decoder {
         keyedBoxes.removeAll()
     }
 
-    /// Decodes a whole `T` from `node` of `document`, reporting a failure as a ``MappingError``
-    /// whose ``MappingError/decodingError`` is the `DecodingError` Foundation would throw.
+    /// Decodes a whole `T` from `node` of `document`, reporting a failure as a `MappingError`
+    /// whose `MappingError.decodingError` is the `DecodingError` Foundation would throw.
     static func decode<T: Decodable>(
         _ type: T.Type,
         from node: JSONNode,
@@ -145,7 +145,7 @@ public final class DocumentDecoder: Decoder {
 
     /// Decodes the current value through `bridge` (a type of the package's idioms inside a
     /// `Codable` model): its failure becomes the `DecodingError` Foundation's decoder throws there,
-    /// with the bridge's ``MappingError`` underneath.
+    /// with the bridge's `MappingError` underneath.
     func decode<B: JSONBridge>(through bridge: B) throws -> B.Value {
         do {
             return try bridge.decode(node, of: document, in: context)
@@ -282,14 +282,14 @@ public final class DocumentDecoder: Decoder {
         return Array(keys.dropFirst(prefix.count))
     }
 
-    /// The JSON path of `target` from the document's root, for the ``MappingError``.
+    /// The JSON path of `target` from the document's root, for the `MappingError`.
     func jsonPath(to target: JSONNode) -> JSONPath {
         JSONPath(document.path(from: document.root, to: target) ?? [])
     }
 
     // MARK: Errors
 
-    /// A `DecodingError` whose underlying error is the ``MappingError`` for the same failure.
+    /// A `DecodingError` whose underlying error is the `MappingError` for the same failure.
     func error(
         _ make: (DecodingError.Context) -> DecodingError,
         code: MappingError.Code,

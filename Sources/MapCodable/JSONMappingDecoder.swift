@@ -19,7 +19,7 @@ import Synchronization
 /// backend is the mapper's (``init(mapper:)``), or with `JSONMapping` the default one.
 ///
 /// A failure throws Swift's `DecodingError` with the case and coding path `JSONDecoder` gives;
-/// its context's `underlyingError` is the package's ``MappingError``, with the JSON path, the
+/// its context's `underlyingError` is the package's `MappingError`, with the JSON path, the
 /// failing value and, for malformed text, the line and column. Errors a type throws itself pass
 /// through unchanged. Every failure reaches the mapper's log sinks as any decode's does.
 public final class JSONMappingDecoder: Sendable {
@@ -82,7 +82,7 @@ public final class JSONMappingDecoder: Sendable {
     /// Decodes a `T` from any input.
     ///
     /// - Throws: `DecodingError` as `JSONDecoder` throws it — `dataCorrupted` at the root for
-    ///   input that is not JSON — with a ``MappingError`` as its underlying error; or an error `T`
+    ///   input that is not JSON — with a `MappingError` as its underlying error; or an error `T`
     ///   threw itself, unchanged.
     public func decode<T: Decodable>(
         _ type: T.Type,

@@ -88,7 +88,7 @@ public final class JSONMappingEncoder: Sendable {
     /// The JSON of `value`.
     ///
     /// - Throws: `EncodingError` as `JSONEncoder` throws it (a non-finite number under `.throw`, a
-    ///   top-level value that encodes nothing), with a ``MappingError`` underlying where the package
+    ///   top-level value that encodes nothing), with a `MappingError` underlying where the package
     ///   found the failure; or an error the type threw itself, unchanged.
     public func encode<T: Encodable>(
         _ value: T,

@@ -2,7 +2,7 @@ import FoundationEssentials
 import MapCore
 
 /// The `Encoder` an `Encodable` type writes to: it streams every value straight to a
-/// ``JSONWriting`` as the type hands it over, with no tree in between.
+/// `JSONWriting` as the type hands it over, with no tree in between.
 ///
 /// Containers are written in the order they are used. A container stays open while the values
 /// inside it are written; writing to a container again closes every container opened inside it
@@ -219,7 +219,7 @@ public final class StreamEncoder: Encoder {
 
     /// Writes `value` through `bridge` (a type of the package's idioms inside a `Codable` model)
     /// at the writer's position; a failure is `EncodingError.invalidValue` with the bridge's
-    /// ``MappingError`` underneath.
+    /// `MappingError` underneath.
     func encode<B: JSONBridge>(_ value: B.Value, through bridge: B) throws {
         try prepareScalar()
         do {

@@ -22,7 +22,7 @@ public enum MappingLog {
 
     /// Runs `body` with every mapping operation of the task logging to `logger`, with `metadata`
     /// added to each event: the mapper's ``SwiftLogSink``s log to `logger` instead of their own,
-    /// and a mapper without one logs there too, at its ``MappingOptions/logLevel``.
+    /// and a mapper without one logs there too, at its `MappingOptions.logLevel`.
     public static func withLogger<R>(
         _ logger: Logger,
         metadata: Logger.Metadata = [:],

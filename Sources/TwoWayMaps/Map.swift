@@ -35,7 +35,7 @@ public protocol Creatable {
 
 /// A type that maps itself both ways and can be created empty: used implicitly wherever the
 /// type appears — as a field of another map, in arrays and `[String: T]`, at the top level of
-/// ``Mapper/decode(_:from:file:line:function:)-(_,ContiguousBytes,_,_,_)`` — through
+/// `Mapper.decode(_:from:file:line:function:)` — through
 /// ``JSONConvertibleBridge``.
 public protocol JSONConvertible: Mappable, Creatable, Bridgeable
 where DefaultBridge == JSONConvertibleBridge<Self> {}
@@ -81,7 +81,7 @@ public final class Map: PooledMap {
     /// reading a member borrows it: a `var` would be copied out — a reference count up and down —
     /// for every member looked up and every value read. A pooled map is readied only for
     /// another object of the same document; the context makes a new map for another document
-    /// (see ``MappingContext/withDecodingMap(_:of:_:)``).
+    /// (see `MappingContext.withDecodingMap(_:of:_:)`).
     @usableFromInline let document: any JSONDocument
     /// Where links write (encoding).
     @exclusivity(unchecked) @usableFromInline private(set) var encoder: ObjectEncoder?
@@ -285,7 +285,7 @@ extension Map: Sendable {}
 ///
 /// Link it with `<-` (required) or `<~` (optional), give it an explicit bridge with `~`, a
 /// validation with `§`; or call the named functions the operators forward to
-/// (``required(_:)-(T)``, ``optional(_:)``, ``bridged(_:)``, ``validated(_:)``).
+/// (`required(_:)`, `optional(_:)`, ``bridged(_:)``, `validated(_:)`).
 ///
 /// A key is non-escapable: it lives only as long as the map function's `json` — use it in the
 /// expression that makes it, or in a local constant — and cannot be stored, returned or captured
@@ -570,7 +570,7 @@ final class EncodingSteps {
 ///
 /// Encoding, a required link writes the property — `nil` fails the encode — and an optional one
 /// writes it unless it is `nil` (then omitted, or `null` when
-/// ``MappingOptions/encodesNilAsNull`` is set). The validation runs first: a value it rejects
+/// `MappingOptions.encodesNilAsNull` is set). The validation runs first: a value it rejects
 /// fails a required link and is left out, with a warning, by an optional one.
 public struct MapLink<B: JSONBridge>: ~Escapable {
     @usableFromInline let key: MapKey

@@ -29,7 +29,7 @@ public struct MapBridge<Value>: JSONBridge {
         self.map = map
     }
 
-    /// Always ``JSONKind/object``.
+    /// Always `JSONKind.object`.
     public var kind: JSONKind? { .object }
 
     /// Runs the map on a new value; the first failed required link is the error thrown.
@@ -58,7 +58,7 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
     @inlinable
     public init() {}
 
-    /// Always ``JSONKind/object``.
+    /// Always `JSONKind.object`.
     public var kind: JSONKind? { .object }
 
     /// Runs `Value.map` on `Value()`; the first failed required link is the error thrown.
@@ -162,8 +162,8 @@ func decodeMapped<T>(
     }
 }
 
-/// Encodes a value with a map: streaming into a ``JSONWriter`` when the places allow, otherwise
-/// through a ``JSONBuilder`` (see ``ObjectEncoder``).
+/// Encodes a value with a map: streaming into a `JSONWriter` when the places allow, otherwise
+/// through a `JSONBuilder` (see ``ObjectEncoder``).
 @inlinable
 func encodeMapped<T>(
     _ value: T,

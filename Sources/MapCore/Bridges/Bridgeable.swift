@@ -99,7 +99,7 @@ extension JSON {
     /// ```
     ///
     /// With `options` left `nil`, a decode called from inside one a mapper started (a
-    /// ``JSONDecodable`` type's `decode(_:)`, say) runs as part of it — with that mapper's options
+    /// `JSONDecodable` type's `decode(_:)`, say) runs as part of it — with that mapper's options
     /// and diagnostics; anywhere else it runs on its own with ``MappingOptions/init()``. Given
     /// `options`, it always runs on its own with them. `file`, `line` and `function` default to
     /// the caller's, for diagnostics.
@@ -116,7 +116,7 @@ extension JSON {
     }
 
     /// Decodes the value through a bridge; `options` and the call site are used as by
-    /// ``decode(_:options:file:line:function:)``.
+    /// ``decode(_:options:file:line:function:)-73do1``.
     ///
     /// - Throws: ``MappingError`` with the failing value's path from the document's root.
     public func decode<B: JSONBridge>(
@@ -143,7 +143,7 @@ extension JSON {
     }
 
     /// Decodes the value, or returns `nil` when it is missing or `null`; `options` and the call
-    /// site are used as by ``decode(_:options:file:line:function:)``.
+    /// site are used as by ``decode(_:options:file:line:function:)-73do1``.
     ///
     /// - Throws: ``MappingError`` for a value that is there but does not convert.
     public func decodeIfPresent<T: Bridgeable>(

@@ -12,7 +12,7 @@
 /// as a type mismatch); a value fails as its type's bridge fails. Encoding leaves an
 /// ``absent`` field out — key and all —, writes `null` for ``null`` and the value for
 /// ``value(_:)``. (An absent element of an array is written as `null`: arrays have no gaps.)
-/// Works the same in a ``Map`` (`<-`), an ``ObjectRule`` (`.required("nickname", \.nickname)`)
+/// Works the same in a `Map` (`<-`), an `ObjectRule` (`.required("nickname", \.nickname)`)
 /// and the throwing extraction (`let nickname: Presence<String> = try json => "nickname"`).
 public enum Presence<Wrapped> {
     /// The key is not there.

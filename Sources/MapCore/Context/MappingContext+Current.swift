@@ -8,7 +8,7 @@ private let currentContextSlot = System.ThreadLocalSlot()
 
 extension MappingContext {
     /// The context of the decode or encode running on this thread, when the idiom in progress
-    /// (``JSONDecodable``, ``JSONInitializable``, ``JSONReaderContext``) was entered through a
+    /// (`JSONDecodable`, `JSONInitializable`, `JSONReaderContext`) was entered through a
     /// mapper; `nil` otherwise.
     public static var current: MappingContext? {
         guard let pointer = currentContextSlot.value else { return nil }

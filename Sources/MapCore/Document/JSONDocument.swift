@@ -46,7 +46,7 @@ public protocol JSONDocument: AnyObject, Sendable {
     var backendName: String { get }
 
     /// The backend and options that parsed the document, so that JSON found inside one of its
-    /// strings is parsed the same way (``StringifiedJSONRule``); `nil` for a document built
+    /// strings is parsed the same way (`StringifiedJSONRule`); `nil` for a document built
     /// otherwise (a literal, a tree handed in by C code). The default is `nil`.
     var origin: DocumentOrigin? { get }
 

@@ -2,14 +2,14 @@ extension MappingError {
     /// One rule a failure passed through on its way out: the field, item or member that held the
     /// failing value. ``MappingError/ruleTrail`` lists them outermost first.
     public enum RuleStep: Hashable, Sendable, CustomStringConvertible {
-        /// A field of an ``ObjectRule``: its path as written (`"size"`, `"owner/id"`), whether it
+        /// A field of an `ObjectRule`: its path as written (`"size"`, `"owner/id"`), whether it
         /// is required, and the type the rule makes.
         case field(String, isRequired: Bool, of: String)
-        /// An element of an ``ArrayRule``.
+        /// An element of an `ArrayRule`.
         case item(Int)
-        /// A member of a ``DictionaryRule``.
+        /// A member of a `DictionaryRule`.
         case member(String)
-        /// The JSON inside a string, read by a ``StringifiedJSONRule``.
+        /// The JSON inside a string, read by a `StringifiedJSONRule`.
         case stringified
 
         /// `mandatory field "size" of Folder`, `item #0`, `member "en"`, `JSON inside the string`.

@@ -100,7 +100,7 @@ public struct Mapper: Sendable {
 
     /// Decodes through a bridge — a rule, a map's bridge, any ``JSONBridge`` — from any input.
     ///
-    /// - Throws: ``MappingError`` as ``decode(_:from:file:line:function:)`` does.
+    /// - Throws: ``MappingError`` as ``decode(_:from:file:line:function:)-72v24`` does.
     public func decode<B: JSONBridge>(
         with bridge: B,
         from input: some JSONInput,

@@ -167,10 +167,10 @@ extension ParallelFeed: @unchecked Sendable {}
 
 /// A feed read from an `AsyncSequence` of byte chunks — a network body, a pipe — inflated when
 /// it is gzip, cut into records and mapped as they arrive; see
-/// ``Mapper/feed(_:chunks:options:onError:file:line:function:)``.
+/// `Mapper.feed(_:chunks:options:onError:file:line:function:)`.
 ///
 /// Throws ``FeedError``: the first bad record under the stop policy; input that cannot be read or
-/// inflated (the chunk sequence's own errors become ``MappingError/Code/unreadableInput``), and
+/// inflated (the chunk sequence's own errors become `MappingError.Code.unreadableInput`), and
 /// (arrays) malformed JSON, under either policy. Cancelling the consuming task ends it at the next
 /// record.
 ///
@@ -230,7 +230,7 @@ extension Mapper {
     }
 
     /// A feed of `Decodable` values from a sequence of byte chunks, each record decoded by the
-    /// type's own `init(from:)`. A type that is also ``Bridgeable`` is read through its bridge.
+    /// type's own `init(from:)`. A type that is also `Bridgeable` is read through its bridge.
     @_disfavoredOverload
     public func feed<T: Decodable & Sendable, Chunks: AsyncSequence>(
         _ type: T.Type,

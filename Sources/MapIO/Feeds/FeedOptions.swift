@@ -29,7 +29,7 @@ public struct FeedOptions: Sendable {
     public var errorPolicy: ErrorPolicy = .stop
     /// How the input is compressed. Default ``Compression/automatic``: gzip is detected by its magic bytes.
     public var compression: Compression = .automatic
-    /// The largest record, in bytes; a longer one is a ``MappingError/Code/inputTooLarge`` error
+    /// The largest record, in bytes; a longer one is a `MappingError.Code.inputTooLarge` error
     /// (skippable in NDJSON: the rest of its line is passed over). Default 16 MiB.
     public var maxRecordSize = 16 << 20
     /// Bytes read from the input at a time. Default 256 KiB.
@@ -53,8 +53,8 @@ public struct FeedOptions: Sendable {
 /// ``line``, ``column`` and ``offset`` point into the feed as read (after inflating): at the
 /// problem for malformed JSON, at the record's start otherwise. For a record that parsed but did
 /// not map, ``error``'s path is the place inside the record. For input that cannot be read or
-/// inflated, ``error`` is ``MappingError/Code/unreadableInput`` (or
-/// ``MappingError/Code/inputTooLarge``) and its ``MappingError/parseError`` holds the compressed
+/// inflated, ``error`` is `MappingError.Code.unreadableInput` (or
+/// `MappingError.Code.inputTooLarge`) and its `MappingError.parseError` holds the compressed
 /// offset.
 public struct FeedError: Error, Sendable, CustomStringConvertible {
     /// 0-based index of the record among all the feed's records, bad ones included.

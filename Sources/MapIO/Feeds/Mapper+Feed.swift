@@ -14,7 +14,7 @@ public protocol FeedInput {
     /// The source, opened: a file is opened here, so that a file that cannot be read fails the
     /// feed before its first record.
     ///
-    /// - Throws: ``ParseError`` with code ``ParseError/Code/unreadableInput`` naming what could not
+    /// - Throws: `ParseError` with code `ParseError.Code.unreadableInput` naming what could not
     ///   be opened.
     func makeByteSource() throws(ParseError) -> Source
 }
@@ -43,13 +43,13 @@ extension JSONFile: FeedInput {
     /// The file, opened. Its ``JSONFile/compression`` is not applied here: a feed inflates as its
     /// ``FeedOptions/compression`` says.
     ///
-    /// - Throws: ``ParseError`` with code ``ParseError/Code/unreadableInput`` when the file cannot
+    /// - Throws: `ParseError` with code `ParseError.Code.unreadableInput` when the file cannot
     ///   be opened.
     public func makeByteSource() throws(ParseError) -> FileByteSource { try FileByteSource(path: path) }
 }
 
 extension Mapper {
-    /// A feed of ``JSON`` records — NDJSON or a top-level array, as ``FeedOptions/format`` says —
+    /// A feed of `JSON` records — NDJSON or a top-level array, as ``FeedOptions/format`` says —
     /// from a byte source, bytes in memory or a file, gzip detected as ``FeedOptions/compression`` says.
     ///
     /// ```swift
@@ -63,7 +63,7 @@ extension Mapper {
     ///   - file: The caller's file, for the diagnostics; leave the default.
     ///   - line: The caller's line, for the diagnostics; leave the default.
     ///   - function: The caller's function, for the diagnostics; leave the default.
-    /// - Throws: ``MappingError`` with code ``MappingError/Code/unreadableInput`` when the input
+    /// - Throws: `MappingError` with code `MappingError.Code.unreadableInput` when the input
     ///   cannot be opened (a missing file); the records' own failures come from the reader.
     public func feed(
         from input: some FeedInput,
@@ -77,9 +77,9 @@ extension Mapper {
     }
 
     /// A feed of `T`s, each record decoded through `T`'s bridge (a map, a `JSONDecodable`, a rule
-    /// type: any ``Bridgeable``).
+    /// type: any `Bridgeable`).
     ///
-    /// - Throws: ``MappingError`` as ``feed(from:options:onError:file:line:function:)`` does.
+    /// - Throws: `MappingError` as ``feed(from:options:onError:file:line:function:)`` does.
     public func feed<T: Bridgeable & Sendable>(
         _ type: T.Type,
         from input: some FeedInput,
@@ -94,9 +94,9 @@ extension Mapper {
 
     /// A feed of `Decodable` values, each record decoded by the type's own `init(from:)` on the
     /// record's document (see `JSONMappingDecoder`): Codable models as they are. A type that is
-    /// also ``Bridgeable`` is read through its bridge instead.
+    /// also `Bridgeable` is read through its bridge instead.
     ///
-    /// - Throws: ``MappingError`` as ``feed(from:options:onError:file:line:function:)`` does.
+    /// - Throws: `MappingError` as ``feed(from:options:onError:file:line:function:)`` does.
     @_disfavoredOverload
     public func feed<T: Decodable & Sendable>(
         _ type: T.Type,
@@ -110,9 +110,9 @@ extension Mapper {
         try feed(with: CodableBridge<T>(), from: input, options: options, onError: onError, file: file, line: line, function: function)
     }
 
-    /// A feed of values read by `bridge` — a rule, any ``JSONBridge`` — one per record.
+    /// A feed of values read by `bridge` — a rule, any `JSONBridge` — one per record.
     ///
-    /// - Throws: ``MappingError`` as ``feed(from:options:onError:file:line:function:)`` does.
+    /// - Throws: `MappingError` as ``feed(from:options:onError:file:line:function:)`` does.
     public func feed<B: JSONBridge>(
         with bridge: B,
         from input: some FeedInput,
@@ -132,10 +132,10 @@ extension Mapper {
     /// (`mapper.decode(with: rule, from: json)`), a `JSONDecodable`, a reader context.
     ///
     /// A bad record's error is logged by the feed, rate-limited; a `transform` that decodes with
-    /// a mapper whose log level is above ``LogLevel/none`` logs it once more, unlimited — decode
+    /// a mapper whose log level is above `LogLevel.none` logs it once more, unlimited — decode
     /// with a mapper that does not log failures, or let the feed's log be the one.
     ///
-    /// - Throws: ``MappingError`` as ``feed(from:options:onError:file:line:function:)`` does.
+    /// - Throws: `MappingError` as ``feed(from:options:onError:file:line:function:)`` does.
     public func feed<Input: FeedInput, Element: Sendable>(
         from input: Input,
         options: FeedOptions = FeedOptions(),

@@ -30,7 +30,7 @@ public final class NDJSONWriter {
     ///     ``Compression/zlib`` or ``Compression/rawDeflate`` (``Compression/automatic`` means gzip).
     ///   - level: zlib's compression level, 0...9. Default 6.
     ///   - output: Receives the bytes, compressed if asked, as they are made.
-    /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` for a level
+    /// - Throws: `MappingError` with code `MappingError.Code.unsupportedValue` for a level
     ///   outside 0...9.
     public convenience init(
         mapper: Mapper,
@@ -43,7 +43,7 @@ public final class NDJSONWriter {
 
     /// A writer creating (or truncating) the file at `path`.
     ///
-    /// - Throws: ``MappingError`` with code ``MappingError/Code/unreadableInput`` naming the path
+    /// - Throws: `MappingError` with code `MappingError.Code.unreadableInput` naming the path
     ///   when the file cannot be created, or as ``init(mapper:compression:level:output:)``.
     public convenience init(
         mapper: Mapper,
@@ -107,15 +107,15 @@ public final class NDJSONWriter {
 
     /// Writes one value and a line break.
     ///
-    /// - Throws: ``MappingError``: the encode's error (nothing of the record is written then), an
-    ///   output failure, or ``MappingError/Code/invalidWriterState`` after ``finish()``.
+    /// - Throws: `MappingError`: the encode's error (nothing of the record is written then), an
+    ///   output failure, or `MappingError.Code.invalidWriterState` after ``finish()``.
     public func write<T: Bridgeable>(_ value: T) throws(MappingError) {
         try write(value, with: ImplicitBridge<T>())
     }
 
     /// Writes one value through a bridge, and a line break.
     ///
-    /// - Throws: ``MappingError`` as ``write(_:)`` does.
+    /// - Throws: `MappingError` as ``write(_:)`` does.
     public func write<B: JSONBridge>(_ value: B.Value, with bridge: B) throws(MappingError) {
         guard !finished else {
             throw MappingError(code: .invalidWriterState, message: "the NDJSON writer is finished")
@@ -139,7 +139,7 @@ public final class NDJSONWriter {
     /// Ends the output: the compressed stream's trailer is written and a file is closed. Writing
     /// after it is an error; calling it again does nothing.
     ///
-    /// - Throws: ``MappingError`` when the output fails.
+    /// - Throws: `MappingError` when the output fails.
     public func finish() throws(MappingError) {
         guard !finished else { return }
         finished = true

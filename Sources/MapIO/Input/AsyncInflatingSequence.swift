@@ -10,7 +10,7 @@ public import MapCore
 /// trailing bytes an error, truncation an error thrown where the input ends, inflation stopped past
 /// the limit. Inflated chunks are at most 64 KiB.
 ///
-/// Errors are ``ParseError``s with the compressed offset, or whatever the wrapped sequence
+/// Errors are `ParseError`s with the compressed offset, or whatever the wrapped sequence
 /// throws, passed on unchanged. After an error the sequence ends.
 public struct AsyncInflatingSequence<Base: AsyncSequence>: AsyncSequence where Base.Element == [UInt8] {
     /// Inflated bytes.
@@ -20,7 +20,7 @@ public struct AsyncInflatingSequence<Base: AsyncSequence>: AsyncSequence where B
     public let base: Base
     /// The format asked for.
     public let compression: Compression
-    /// The most bytes the input may inflate to; see ``ParseOptions/maxInflatedSize``.
+    /// The most bytes the input may inflate to; see `ParseOptions.maxInflatedSize`.
     public let maxInflatedSize: Int
 
     /// Inflates the chunks of `base` as `compression` says, failing past `maxInflatedSize` bytes.
@@ -56,7 +56,7 @@ public struct AsyncInflatingSequence<Base: AsyncSequence>: AsyncSequence where B
 
         /// The next inflated chunk, never empty; `nil` at the end of the last complete stream.
         ///
-        /// - Throws: ``ParseError`` (the compressed-data codes, with the compressed offset) or the
+        /// - Throws: `ParseError` (the compressed-data codes, with the compressed offset) or the
         ///   wrapped sequence's own error.
         public mutating func next() async throws -> [UInt8]? {
             guard !ended else { return nil }

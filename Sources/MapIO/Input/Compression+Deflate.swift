@@ -19,8 +19,8 @@ extension Compression {
     ///   - bytes: The bytes to compress (`[UInt8]`, `Data`, any `ContiguousBytes`).
     ///   - level: zlib's compression level, 0 (store) to 9 (smallest); 6 by default, zlib's own
     ///     default.
-    /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` for a level
-    ///   outside 0...9, or ``MappingError/Code/other`` if zlib fails (out of memory).
+    /// - Throws: `MappingError` with code `MappingError.Code.unsupportedValue` for a level
+    ///   outside 0...9, or `MappingError.Code.other` if zlib fails (out of memory).
     public func compress(_ bytes: some ContiguousBytes, level: Int = 6) throws(MappingError) -> [UInt8] {
         guard (0...9).contains(level) else {
             throw MappingError(code: .unsupportedValue, message: "compression level \(level) is outside 0...9")

@@ -4,11 +4,11 @@ public import MapCore
 ///
 /// The file is opened by the initializer and closed exactly once: when ``read(into:)`` reaches its
 /// end, when ``close()`` is called, or when the source is released, whichever comes first.
-/// Failures name the path: a missing file is ``ParseError/Code/unreadableInput`` with the message
+/// Failures name the path: a missing file is `ParseError.Code.unreadableInput` with the message
 /// `cannot open '/data/feed.json.gz': No such file or directory (errno 2)`.
 ///
 /// The bytes are passed on as they are in the file; wrap the source in an ``InflatingByteSource``
-/// to read compressed files (``Mapper/parse(contentsOfFile:compression:)`` does).
+/// to read compressed files (`Mapper.parse(contentsOfFile:compression:)` does).
 ///
 /// Not `Sendable`: it owns a file descriptor and a read position that one reader at a time may use.
 public final class FileByteSource: ByteSource {
@@ -20,7 +20,7 @@ public final class FileByteSource: ByteSource {
 
     /// Opens the file at `path` for reading.
     ///
-    /// - Throws: ``ParseError`` with code ``ParseError/Code/unreadableInput`` naming the path and the
+    /// - Throws: `ParseError` with code `ParseError.Code.unreadableInput` naming the path and the
     ///   system's reason when the file cannot be opened (missing, not permitted, …).
     public init(path: String) throws(ParseError) {
         self.path = path
@@ -36,7 +36,7 @@ public final class FileByteSource: ByteSource {
 
     /// Reads the next bytes of the file; 0 at its end, when the file is closed.
     ///
-    /// - Throws: ``ParseError`` with code ``ParseError/Code/unreadableInput`` naming the path when
+    /// - Throws: `ParseError` with code `ParseError.Code.unreadableInput` naming the path when
     ///   the read fails (a directory, an I/O error); its offset is the bytes read before.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
         guard descriptor >= 0, !buffer.isEmpty else { return 0 }

@@ -64,8 +64,8 @@ final class Inflater {
     /// not begin another gzip member: trailing bytes are rejected, never ignored, because a reader
     /// cannot tell padding from a damaged second member.
     ///
-    /// - Throws: ``ParseError`` with ``ParseError/Code/corruptCompressedData``,
-    ///   ``ParseError/Code/inflatedSizeExceeded`` or ``ParseError/Code/unreadableInput`` (zlib out
+    /// - Throws: `ParseError` with `ParseError.Code.corruptCompressedData`,
+    ///   `ParseError.Code.inflatedSizeExceeded` or `ParseError.Code.unreadableInput` (zlib out
     ///   of memory); the offset is the compressed offset reached.
     func inflate(
         _ input: UnsafeRawBufferPointer,
@@ -171,7 +171,7 @@ final class Inflater {
 
     /// Says the input has ended: fine at the end of a complete stream, an error anywhere else.
     ///
-    /// - Throws: ``ParseError`` with ``ParseError/Code/truncatedCompressedData`` at the compressed
+    /// - Throws: `ParseError` with `ParseError.Code.truncatedCompressedData` at the compressed
     ///   length read, or the error an earlier call threw.
     func finish() throws(ParseError) {
         if let failure { throw failure }

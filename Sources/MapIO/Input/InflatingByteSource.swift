@@ -14,25 +14,25 @@ public import MapCore
 ///
 /// What it guarantees:
 /// - zlib checks every gzip member's CRC-32 and length, and the zlib wrapper's Adler-32; a
-///   mismatch is ``ParseError/Code/corruptCompressedData``.
+///   mismatch is `ParseError.Code.corruptCompressedData`.
 /// - After the end of a gzip member it goes on with the next while input remains (`cat a.gz b.gz`,
 ///   pigz output). Bytes after the last member that are not another member (padding, garbage) are
-///   an error, ``ParseError/Code/corruptCompressedData`` at the offset where they start: they are
+///   an error, `ParseError.Code.corruptCompressedData` at the offset where they start: they are
 ///   never ignored, since a reader cannot tell padding from a damaged member. Bytes after the end
 ///   of a zlib or raw deflate stream are the same error.
 /// - Input that ends before the compressed stream does is
-///   ``ParseError/Code/truncatedCompressedData``, thrown by the read that reaches the end: the bytes
+///   `ParseError.Code.truncatedCompressedData`, thrown by the read that reaches the end: the bytes
 ///   before it were handed out, but the end of input is never reported as a normal end, so no reader
 ///   takes a cut-off document for a complete one.
-/// - Inflation stops with ``ParseError/Code/inflatedSizeExceeded`` as soon as the output passes
+/// - Inflation stops with `ParseError.Code.inflatedSizeExceeded` as soon as the output passes
 ///   ``maxInflatedSize``; at most that many bytes (plus one) are ever produced.
-/// - Every compressed-data error's ``ParseError/offset`` is a byte offset in the wrapped source.
+/// - Every compressed-data error's `ParseError.offset` is a byte offset in the wrapped source.
 ///
 /// Not `Sendable`: it owns a zlib stream, which is mutable state for one reader at a time.
 public final class InflatingByteSource<Base: ByteSource>: ByteSource {
     /// The format asked for.
     public let compression: Compression
-    /// The most bytes the input may inflate to; see ``ParseOptions/maxInflatedSize``.
+    /// The most bytes the input may inflate to; see `ParseOptions.maxInflatedSize`.
     public let maxInflatedSize: Int
 
     private var base: Base
@@ -73,9 +73,9 @@ public final class InflatingByteSource<Base: ByteSource>: ByteSource {
 
     /// Reads the next inflated bytes; 0 only at the end of the last complete compressed stream.
     ///
-    /// - Throws: ``ParseError``: the wrapped source's errors, or
-    ///   ``ParseError/Code/corruptCompressedData``, ``ParseError/Code/truncatedCompressedData``,
-    ///   ``ParseError/Code/inflatedSizeExceeded`` with the compressed offset.
+    /// - Throws: `ParseError`: the wrapped source's errors, or
+    ///   `ParseError.Code.corruptCompressedData`, `ParseError.Code.truncatedCompressedData`,
+    ///   `ParseError.Code.inflatedSizeExceeded` with the compressed offset.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
         guard !buffer.isEmpty, !ended else { return 0 }
         try resolveFormat()

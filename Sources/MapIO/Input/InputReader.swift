@@ -1,12 +1,12 @@
 import MapCore
 
-/// Reads whole inputs into memory for parsing, within the limits of ``ParseOptions``.
+/// Reads whole inputs into memory for parsing, within the limits of `ParseOptions`.
 enum InputReader {
     /// The text `source` holds, inflated as `compression` says (within
-    /// ``ParseOptions/maxInflatedSize``), at most ``ParseOptions/maxInputSize`` bytes of it.
+    /// `ParseOptions.maxInflatedSize`), at most `ParseOptions.maxInputSize` bytes of it.
     ///
-    /// - Throws: ``ParseError``: the source's and the inflater's errors, or
-    ///   ``ParseError/Code/inputTooLarge`` naming `backend` as soon as the text passes the limit.
+    /// - Throws: `ParseError`: the source's and the inflater's errors, or
+    ///   `ParseError.Code.inputTooLarge` naming `backend` as soon as the text passes the limit.
     static func text(
         from source: some ByteSource,
         compression: Compression,

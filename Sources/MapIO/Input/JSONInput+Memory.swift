@@ -52,7 +52,7 @@ extension Substring: JSONInput {
     public var diagnosticsText: DiagnosticsReport.Text { .string(String(self)) }
 }
 
-/// Bytes in memory compressed as ``compression`` says, as ``JSONInput``: for the formats that
+/// Bytes in memory compressed as ``compression`` says, as `JSONInput`: for the formats that
 /// cannot be detected (``Compression/zlib``, ``Compression/rawDeflate``), or ``Compression/none``
 /// to parse bytes as they are even when they start like gzip.
 ///
@@ -73,9 +73,9 @@ public struct JSONBytes<Bytes: ContiguousBytes>: JSONInput {
 
     /// Inflates the bytes as ``compression`` says, and parses the text.
     ///
-    /// - Throws: ``ParseError``: the compressed-data codes with the compressed offset,
-    ///   ``ParseError/Code/inputTooLarge`` when the inflated text is larger than
-    ///   ``ParseOptions/maxInputSize``, or a JSON error positioned in the inflated text.
+    /// - Throws: `ParseError`: the compressed-data codes with the compressed offset,
+    ///   `ParseError.Code.inputTooLarge` when the inflated text is larger than
+    ///   `ParseOptions.maxInputSize`, or a JSON error positioned in the inflated text.
     public func parsed(by mapper: Mapper) throws(ParseError) -> JSON {
         let spare = (bytes as? [UInt8]).map { $0.capacity - $0.count } ?? 0
         return try parsing(bytes) { buffer throws(ParseError) in
@@ -114,11 +114,11 @@ extension Mapper {
         return try parsePlain(buffer, readableAfter: readableAfter)
     }
 
-    /// Parses JSON text the mapper read or inflated itself, held to ``ParseOptions/maxInputSize``.
+    /// Parses JSON text the mapper read or inflated itself, held to `ParseOptions.maxInputSize`.
     ///
     /// Such text has room to spare past its end (`ByteSource.readAll(limit:backend:)` reads in
     /// 64 KiB steps and gives back what it did not fill), so a backend that reads past the end of
-    /// its input (``JSONBackend/readablePadding``) parses it in place instead of copying it.
+    /// its input (`JSONBackend.readablePadding`) parses it in place instead of copying it.
     package func parseText(_ text: [UInt8]) throws(ParseError) -> JSON {
         let spare = text.capacity - text.count
         return try parsing(text) { buffer throws(ParseError) in try parsePlain(buffer, readableAfter: spare) }
@@ -145,7 +145,7 @@ extension Mapper {
     }
 
     /// The text `source` holds, inflated as `compression` says, at most
-    /// ``ParseOptions/maxInputSize`` bytes of it.
+    /// `ParseOptions.maxInputSize` bytes of it.
     package func readText(from source: some ByteSource, compression: Compression) throws(ParseError) -> [UInt8] {
         try InputReader.text(from: source, compression: compression, options: parseOptions, backend: backend.name)
     }

@@ -1,14 +1,14 @@
 public import MapCore
 
 extension Mapper {
-    /// Encodes a ``Bridgeable`` value as UTF-8 bytes and compresses them as `compression` says
+    /// Encodes a `Bridgeable` value as UTF-8 bytes and compresses them as `compression` says
     /// (``Compression/gzip``, or ``Compression/automatic``, which means gzip for output).
     ///
     /// ```swift
     /// let body = try mapper.encode(feed, compression: .gzip)   // Content-Encoding: gzip
     /// ```
     ///
-    /// - Throws: ``MappingError`` as ``encode(_:file:line:function:)`` does, or as
+    /// - Throws: `MappingError` as `encode(_:file:line:function:)` does, or as
     ///   ``Compression/compress(_:level:)`` does.
     public func encode<T: Bridgeable>(
         _ value: T,
@@ -23,7 +23,7 @@ extension Mapper {
 
     /// Encodes a value through a bridge and compresses the bytes as `compression` says.
     ///
-    /// - Throws: ``MappingError`` as ``encode(_:with:file:line:function:)`` does, or as
+    /// - Throws: `MappingError` as `encode(_:with:file:line:function:)` does, or as
     ///   ``Compression/compress(_:level:)`` does.
     public func encode<B: JSONBridge>(
         _ value: B.Value,

@@ -7,8 +7,8 @@ extension ByteSource {
     ///
     /// A copy of the source is read; a source over a stream (a pipe, a socket) consumes the stream.
     ///
-    /// - Throws: ``ParseError``: the source's own errors, the compressed-data codes with the
-    ///   compressed offset, ``ParseError/Code/inputTooLarge``, or a JSON error positioned in the
+    /// - Throws: `ParseError`: the source's own errors, the compressed-data codes with the
+    ///   compressed offset, `ParseError.Code.inputTooLarge`, or a JSON error positioned in the
     ///   (inflated) text.
     public func parsed(by mapper: Mapper) throws(ParseError) -> JSON {
         try mapper.parseText(mapper.readText(from: self, compression: .automatic))
@@ -24,7 +24,7 @@ extension Mapper {
     /// Collects a sequence of byte chunks (a download, a socket, a request body), inflating them as
     /// they arrive when they are gzip (or as `compression` says), and parses the text.
     ///
-    /// - Throws: ``ParseError`` as ``JSONFile`` input does, or the sequence's own error unchanged.
+    /// - Throws: `ParseError` as ``JSONFile`` input does, or the sequence's own error unchanged.
     public func parse<Chunks: AsyncSequence>(
         chunks: Chunks,
         compression: Compression = .automatic
@@ -32,9 +32,9 @@ extension Mapper {
         try parseText(try await readText(fromChunks: chunks, compression: compression))
     }
 
-    /// Decodes a ``Bridgeable`` value from a sequence of byte chunks, gzip or not.
+    /// Decodes a `Bridgeable` value from a sequence of byte chunks, gzip or not.
     ///
-    /// - Throws: ``MappingError`` as ``decode(with:fromChunks:compression:file:line:function:)`` does.
+    /// - Throws: `MappingError` as ``decode(with:fromChunks:compression:file:line:function:)`` does.
     public func decode<T: Bridgeable, Chunks: AsyncSequence>(
         _ type: T.Type = T.self,
         fromChunks chunks: Chunks,
@@ -55,10 +55,10 @@ extension Mapper {
 
     /// Decodes through a bridge from a sequence of byte chunks, gzip or not.
     ///
-    /// - Throws: ``MappingError``: ``MappingError/Code/unreadableInput`` when the chunks cannot be
-    ///   decompressed, ``MappingError/Code/inputTooLarge`` past a size limit,
-    ///   ``MappingError/Code/invalidJSON`` when the text does not parse (each with its
-    ///   ``MappingError/parseError``), else the bridge's error with the failing value's path; or
+    /// - Throws: `MappingError`: `MappingError.Code.unreadableInput` when the chunks cannot be
+    ///   decompressed, `MappingError.Code.inputTooLarge` past a size limit,
+    ///   `MappingError.Code.invalidJSON` when the text does not parse (each with its
+    ///   `MappingError.parseError`), else the bridge's error with the failing value's path; or
     ///   the sequence's own error unchanged.
     public func decode<B: JSONBridge, Chunks: AsyncSequence>(
         with bridge: B,
@@ -84,7 +84,7 @@ extension Mapper {
     }
 
     /// The text a sequence of chunks holds, inflated as `compression` says, at most
-    /// ``ParseOptions/maxInputSize`` bytes of it.
+    /// `ParseOptions.maxInputSize` bytes of it.
     func readText<Chunks: AsyncSequence>(
         fromChunks chunks: Chunks,
         compression: Compression
