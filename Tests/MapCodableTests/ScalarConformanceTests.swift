@@ -355,6 +355,25 @@ import Testing
     }
 
     @Test(
+        "A raw U+FEFF at the start of a string is kept as JSONDecoder keeps it, except by the foundation backend (a documented row)",
+        arguments: linkedBackendNames
+    )
+    func byteOrderMarkInStrings(backend: String) throws {
+        let pair = try DecoderPair(backend: backend)
+        for (text, scalars) in [("[\"\u{FEFF}x\"]", ["\u{FEFF}", "x"]), ("[\"x\u{FEFF}\"]", ["x", "\u{FEFF}"])]
+            as [(String, [Unicode.Scalar])]
+        {
+            let parity = pair.parity([String].self, text, view: { $0.map { Array($0.unicodeScalars) } })
+            #expect(parity.foundation == .value([scalars]), "\(parity)")
+            if backend == "foundation" && scalars.first == "\u{FEFF}" {
+                expectRefused(parity)
+            } else {
+                check(parity, .value([scalars]))
+            }
+        }
+    }
+
+    @Test(
         "Bytes that are not UTF-8 inside a string are rejected as JSONDecoder rejects them",
         arguments: linkedBackendNames
     )
