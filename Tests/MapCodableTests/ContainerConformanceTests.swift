@@ -457,6 +457,98 @@ import Testing
         )
     }
 
+    /// Its superclass's fields under a key whose JSON spelling a key strategy converts.
+    final class Renamed: Base {
+        var flag: Bool
+        enum Keys: String, CodingKey { case flag, parentObject }
+        init(id: Int, flag: Bool) {
+            self.flag = flag
+            super.init(id: id)
+        }
+        required init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            flag = try container.decode(Bool.self, forKey: .flag)
+            try super.init(from: container.superDecoder(forKey: .parentObject))
+        }
+        override func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(flag, forKey: .flag)
+            try super.encode(to: container.superEncoder(forKey: .parentObject))
+        }
+        override func isEqual(to other: Base) -> Bool {
+            guard let other = other as? Renamed else { return false }
+            return flag == other.flag && super.isEqual(to: other)
+        }
+    }
+
+    @Test(
+        "superDecoder(forKey:) finds its member by the key strategy's conversion, as JSONDecoder's does",
+        arguments: linkedBackendNames
+    )
+    func superDecoderUnderKeyStrategy(backend: String) throws {
+        let snake = try DecoderPair(backend: backend) { $0.keyDecodingStrategy = .convertFromSnakeCase }
+        snake.expect(Renamed.self, #"{"flag": true, "parent_object": {"id": 5}}"#, .value(Renamed(id: 5, flag: true)))
+        let upper = try DecoderPair(backend: backend) {
+            $0.keyDecodingStrategy = .custom { path in
+                CodableKeyForTests(stringValue: path.last!.stringValue.lowercased())
+            }
+        }
+        upper.expect(Middle.self, #"{"NAME": "n", "SUPER": {"ID": 6}}"#, .value(Middle(id: 6, name: "n")))
+    }
+
+    /// Reads one field of two shapes, falling back on the second when the first fails, and a lossy
+    /// list that skips the elements it cannot read.
+    struct Fallback: Decodable, Equatable {
+        var value: Int
+        var items: [Int]
+        enum Keys: String, CodingKey { case value, items }
+        struct Wrapped: Decodable {
+            var value: Int
+            enum Keys: String, CodingKey { case value }
+            init(from decoder: any Decoder) throws {
+                value = try decoder.container(keyedBy: Keys.self).decode(Int.self, forKey: .value)
+            }
+        }
+        struct Skip: Decodable {}
+        init(value: Int, items: [Int]) {
+            self.value = value
+            self.items = items
+        }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            if let wrapped = try? container.decode(Wrapped.self, forKey: .value) {
+                value = wrapped.value
+            } else {
+                value = try container.decode(Int.self, forKey: .value)
+            }
+            var list = try container.nestedUnkeyedContainer(forKey: .items)
+            var items: [Int] = []
+            while !list.isAtEnd {
+                if let item = try? list.decode(Wrapped.self) {
+                    items.append(item.value)
+                } else if let item = try? list.decode(Int.self) {
+                    items.append(item)
+                } else {
+                    _ = try list.decode(Skip.self)
+                }
+            }
+            self.items = items
+        }
+    }
+
+    @Test(
+        "A type that recovers from failed reads with try? goes on reading the right values, as with JSONDecoder",
+        arguments: linkedBackendNames
+    )
+    func recovery(backend: String) throws {
+        let pair = try DecoderPair(backend: backend)
+        pair.expect(
+            [Fallback].self,
+            #"[{"value": {"value": 1}, "items": [{"value": 2}, 3, {"other": 4}, {"value": 5}, "x"]}, {"items": [], "value": 6}]"#,
+            .value([Fallback(value: 1, items: [2, 3, 5]), Fallback(value: 6, items: [])])
+        )
+    }
+
     /// Reads its value through a super decoder of an unkeyed container and single-value containers.
     struct UnkeyedSuper: Decodable, Equatable {
         var values: [Int]

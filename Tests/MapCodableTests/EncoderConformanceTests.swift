@@ -531,6 +531,8 @@ import Testing
         )
         pair.expectSame(ContainerConformanceTests.Flat(id: 2, extra: "e"), #"{"extra":"e","id":2}"#)
         pair.expectSame([ContainerConformanceTests.Middle(id: 3, name: "m")])
+        let snake = try EncoderPair { $0.keyEncodingStrategy = .convertToSnakeCase }
+        snake.expectSame(ContainerConformanceTests.Renamed(id: 4, flag: false), #"{"flag":false,"parent_object":{"id":4}}"#)
     }
 
     /// Writes through every kind of container, noting the coding paths it sees.
