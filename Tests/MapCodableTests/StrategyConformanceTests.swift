@@ -154,6 +154,10 @@ import Testing
             code: .typeMismatch,
             at: ["by_name", "other_key"]
         )
+        // Dictionaries inside dictionaries keep their keys; a model inside one has its keys converted.
+        pair.expect([String: [String: Int]].self, #"{"a_b": {"c_d": 1}}"#, .value(["a_b": ["c_d": 1]]))
+        struct Inner: Codable, Equatable { var deepNumber: Int }
+        pair.expect([String: Inner].self, #"{"a_b": {"deep_number": 1}}"#, .value(["a_b": Inner(deepNumber: 1)]))
         // Keys inside an array of dictionaries are data too.
         pair.expect(
             [[String: Int]].self,
