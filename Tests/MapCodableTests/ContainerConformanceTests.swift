@@ -784,6 +784,61 @@ import Testing
         #expect(results[0] == [6, 5, 4, 3, 2, 1])
     }
 
+    /// Keeps every container it gets and, at each new object, reads every earlier one again: a read
+    /// of an object's container while a sibling of the same key type is being decoded.
+    struct Peeker: Decodable, Equatable {
+        enum Key: String, CodingKey { case a, b, c, id }
+        var id: Int
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            let escape = decoder.userInfo[Escaping.escapeKey] as! PeekerLog
+            // Reads this object's keys in an order unlike its members', then every earlier object's.
+            id = try container.decode(Int.self, forKey: .id)
+            _ = try container.decodeIfPresent(Int.self, forKey: .c)
+            for earlier in escape.containers {
+                let values = try [Key.a, .b, .c, .id].map { try earlier.decodeIfPresent(Int.self, forKey: $0) ?? -1 }
+                escape.lines.append(values)
+            }
+            escape.containers.append(container)
+        }
+    }
+
+    /// What ``Peeker`` keeps and reads.
+    final class PeekerLog: @unchecked Sendable {
+        // Written and read during one decode, on one thread.
+        var containers: [KeyedDecodingContainer<Peeker.Key>] = []
+        var lines: [[Int]] = []
+    }
+
+    @Test(
+        "A kept container read while a sibling of its key type is decoded still reads its own object, as JSONDecoder's does",
+        arguments: linkedBackendNames
+    )
+    func containersReadDuringSiblings(backend: String) throws {
+        let text =
+            #"[{"a": 1, "b": 2, "c": 3, "id": 10}, {"id": 20, "c": 23, "b": 22, "a": 21}, {"b": 32, "id": 30}, {"c": 43, "a": 41, "id": 40}]"#
+        var lines: [[[Int]]] = []
+        for decode in ["ours", "foundation"] {
+            let log = PeekerLog()
+            let pair = try DecoderPair(backend: backend) { $0.userInfo[Escaping.escapeKey] = log }
+            let data = Data(text.utf8)
+            let value =
+                decode == "ours"
+                ? try pair.ours.decode([Peeker].self, from: data)
+                : try pair.foundation.decode([Peeker].self, from: data)
+            #expect(value.map(\.id) == [10, 20, 30, 40])
+            lines.append(log.lines)
+        }
+        #expect(lines[0] == lines[1])
+        #expect(
+            lines[0] == [
+                [1, 2, 3, 10],
+                [1, 2, 3, 10], [21, 22, 23, 20],
+                [1, 2, 3, 10], [21, 22, 23, 20], [-1, 32, -1, 30],
+            ]
+        )
+    }
+
     @Test(
         "A decoder handed out by superDecoder() is released when the decode ends, as JSONDecoder's is",
         arguments: linkedBackendNames

@@ -469,6 +469,8 @@ import Testing
         let text = pair.expectSame(Keys())
         #expect(text.contains(#""my_url_property":"myURLProperty""#))
         #expect(text.contains(#""keepThisKey":1"#))
+        pair.expectSame(Box<[String: Int]?>(v: ["keepThis": 1]), #"{"v":{"keepThis":1}}"#)
+        pair.expectSame([["keepThis": Box(v: 1)]], #"[{"keepThis":{"v":1}}]"#)
         pair.expectSame(Self.sample)
     }
 
