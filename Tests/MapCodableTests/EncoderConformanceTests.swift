@@ -682,6 +682,34 @@ import Testing
         #expect(ours.hasPrefix("error: invalidValue at "))
     }
 
+    @Test("An error a type throws itself passes through both encoders unchanged, its own EncodingError with its path")
+    func ownErrors() throws {
+        struct Refusal: Error, Equatable { var path: [String] }
+        struct Refuser: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                throw Refusal(path: DecodeOutcome<Int>.names(encoder.codingPath))
+            }
+        }
+        struct Invalid: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                throw EncodingError.invalidValue(
+                    0,
+                    .init(
+                        codingPath: encoder.codingPath + [CodableKeyForTests(stringValue: "own")],
+                        debugDescription: "no"
+                    )
+                )
+            }
+        }
+        let pair = try EncoderPair()
+        let value = Box(v: [Refuser()])
+        let ours = #expect(throws: Refusal.self) { try pair.ours.encode(value) }
+        let foundation = #expect(throws: Refusal.self) { try pair.foundation.encode(value) }
+        #expect(ours == foundation)
+        #expect(ours == Refusal(path: ["v", "[0]"]))
+        pair.expectSame(Box(v: [Invalid()]), "error: invalidValue at v.[0].own")
+    }
+
     /// Reads nested arrays of any depth.
     struct AnyNest: Decodable {
         init(from decoder: any Decoder) throws {

@@ -234,6 +234,27 @@ import Testing
         }
     }
 
+    @Test(
+        "Float is the nearest Float to the number's text, as in JSONDecoder, where the backend keeps the text; through the Double elsewhere (the numberText row)",
+        arguments: linkedBackendNames
+    )
+    func floatDoubleRounding(backend: String) throws {
+        let pair = try DecoderPair(backend: backend)
+        // Just below the midpoint of 1 + 2^-23 and 1 + 2^-22: the nearest Double is the midpoint itself,
+        // which rounds to even, up; the nearest Float is below.
+        let text = "1.00000017881393432617187499"
+        let nearest = try #require(Float(text))
+        #expect(nearest == 1 + 0x1p-23)
+        let parity = pair.parity([Float].self, "[\(text)]")
+        #expect(parity.foundation == .value([nearest]))
+        if backend == "foundation" {
+            check(parity, .value([nearest]))
+        } else {
+            #expect(parity.ours == .value([Float(Double(text)!)]))
+            #expect(Float(Double(text)!) == 1 + 0x1p-22)
+        }
+    }
+
     @Test("CGFloat reads as the Double it wraps, as JSONDecoder reads it", arguments: linkedBackendNames)
     func cgFloat(backend: String) throws {
         let pair = try DecoderPair(backend: backend)
