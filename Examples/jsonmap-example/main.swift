@@ -56,3 +56,18 @@ do {
 } catch let error as MappingError {
     print(error)
 }
+
+print("\nThe same file read into plain Codable structs, with the drop-in for JSONDecoder:")
+struct Listing: Codable {
+    struct Entry: Codable {
+        var title: String
+        var price: Decimal
+    }
+    var library: String
+    var updated: Date
+    var books: [Entry]
+}
+let decoder = JSONMappingDecoder()  // was: JSONDecoder()
+decoder.dateDecodingStrategy = .iso8601
+let listing = try decoder.decode(Listing.self, from: bytes)
+print("\(listing.library): " + listing.books.map { "\($0.title) (\($0.price))" }.joined(separator: ", "))

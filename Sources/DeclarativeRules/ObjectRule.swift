@@ -347,6 +347,20 @@ extension ObjectRule {
         }
     }
 
+    /// Sets the property at `keyPath`: a stored property of a struct directly at its offset (a key
+    /// path's own setter is a call into the runtime for every value), any other through the key path.
+    @inlinable
+    static func binder<T>(_ keyPath: any WritableKeyPath<Value, T> & Sendable) -> @Sendable (inout Value, T) -> Void {
+        if let offset = MemoryLayout<Value>.offset(of: keyPath as PartialKeyPath<Value>) {
+            return { object, value in
+                withUnsafeMutableBytes(of: &object) { bytes in
+                    (bytes.baseAddress.unsafelyUnwrapped + offset).assumingMemoryBound(to: T.self).pointee = value
+                }
+            }
+        }
+        return { $0[keyPath: keyPath] = $1 }
+    }
+
     /// A required field read by `rule` into the property at `keyPath`, and dumped from it.
     @inlinable
     public func required<R: JSONBridge>(
@@ -358,7 +372,7 @@ extension ObjectRule {
             path,
             rule,
             isRequired: true,
-            bind: { $0[keyPath: keyPath] = $1 },
+            bind: Self.binder(keyPath),
             write: Self.writer(path, rule, isRequired: true) { $0[keyPath: keyPath] }
         )
     }
@@ -401,7 +415,7 @@ extension ObjectRule {
             path,
             rule,
             isRequired: false,
-            bind: { $0[keyPath: keyPath] = $1 },
+            bind: Self.binder(keyPath),
             write: Self.writer(path, rule, isRequired: false) { $0[keyPath: keyPath] }
         )
     }

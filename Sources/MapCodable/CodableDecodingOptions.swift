@@ -106,6 +106,12 @@ struct CodableKey: CodingKey, Sendable {
         self.number = intValue
     }
 
+    /// A key with both a name and an integer value, as `Dictionary` gives its numeric keys.
+    init(stringValue: String, intValue: Int) {
+        self.name = stringValue
+        self.number = intValue
+    }
+
     /// The key of element `index` of an array.
     init(index: Int) {
         self.name = nil
@@ -135,17 +141,36 @@ enum SnakeCase {
         return String(key[..<first]) + joined + String(key[key.index(after: last)...])
     }
 
-    /// Each run of letters and digits with its first letter upper case and the rest lower case.
+    /// A word as Foundation's `capitalized` makes it: a cased letter that follows a cased letter
+    /// is lower case, any other is title case (`ß` → `Ss`, `ǆ` → `ǅ`); a character that is neither
+    /// cased nor case-ignorable (a digit, a dash, a dot) starts a new word, and a case-ignorable one
+    /// (an apostrophe, a combining mark) does not (`t's` → `T's`).
     private static func capitalized(_ word: Substring) -> String {
         var result = ""
-        var startsWord = true
-        for character in word {
-            let isWordCharacter = character.isLetter || character.isNumber
-            result += startsWord && isWordCharacter ? character.uppercased() : character.lowercased()
-            startsWord = !isWordCharacter
+        result.reserveCapacity(word.utf8.count)
+        var followsCased = false
+        for scalar in word.unicodeScalars {
+            let properties = scalar.properties
+            switch properties.generalCategory {
+            case .uppercaseLetter, .titlecaseLetter:
+                if followsCased { result += properties.lowercaseMapping } else { result.unicodeScalars.append(scalar) }
+                followsCased = true
+            case .lowercaseLetter:
+                if followsCased { result.unicodeScalars.append(scalar) } else { result += properties.titlecaseMapping }
+                followsCased = true
+            case .nonspacingMark, .enclosingMark, .format:
+                result.unicodeScalars.append(scalar)
+            default:
+                result.unicodeScalars.append(scalar)
+                if !caseIgnorablePunctuation.contains(scalar.value) { followsCased = false }
+            }
         }
         return result
     }
+
+    /// The punctuation Foundation's capitalization passes over inside a word: the apostrophes and
+    /// the soft hyphen.
+    private static let caseIgnorablePunctuation: Set<UInt32> = [0x27, 0xAD, 0x2019]
 
     /// `oneTwoThree` → `one_two_three`: words split where lower case turns upper, and a run of
     /// capitals is one word up to the capital before the next lower-case letter (`myURLProperty` →

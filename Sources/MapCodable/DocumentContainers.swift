@@ -23,7 +23,7 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Checks that `object` is an object and, under a key strategy, collects its members by
     /// converted key (the first of repeated converted keys wins, as in Foundation).
-    static func members(of object: JSONNode, in decoder: DocumentDecoder) throws -> [String: JSONNode]? {
+    static func members(of object: JSONNode, in decoder: DocumentDecoder, isDictionary: Bool) throws -> [String: JSONNode]? {
         let document = decoder.document
         let kind = document.kind(of: object)
         guard kind == .object else {
@@ -38,11 +38,21 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             }
             throw decoder.typeMismatch([String: Any].self, at: object, expected: .object)
         }
+        if isDictionary { decoder.noteDictionary(object, exemptFromKeyStrategy: false) }
         if decoder.options.usesDefaultKeys { return nil }
-        let path = decoder.codingPath(to: object)
         var members: [String: JSONNode] = [:]
+        if case .custom(let convert) = decoder.options.keyDecodingStrategy {
+            // The closure sees the object's coding path and each key, once, as in Foundation.
+            let path = decoder.codingPath(to: object)
+            document.forEachMember(of: object) { key, value in
+                let name = convert(path + [CodableKey(stringValue: key.string)]).stringValue
+                decoder.noteCustomKey(name, of: value)
+                if members[name] == nil { members[name] = value }
+            }
+            return members
+        }
         document.forEachMember(of: object) { key, value in
-            let name = decoder.options.convertedKey(key.string, at: path)
+            let name = decoder.options.convertedKey(key.string, at: [])
             if members[name] == nil { members[name] = value }
         }
         return members
@@ -214,8 +224,13 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// decoder, since the caller may keep it.
     private func superDecoder(named key: some CodingKey) throws -> any Decoder {
         let document = decoder.document
-        var copy = key.stringValue
-        let node = copy.withUTF8 { document.member(of: object, utf8Key: UnsafeRawBufferPointer($0)) }
+        let node: JSONNode?
+        if let converted {
+            node = converted[key.stringValue]
+        } else {
+            var copy = key.stringValue
+            node = copy.withUTF8 { document.member(of: object, utf8Key: UnsafeRawBufferPointer($0)) }
+        }
         let target = node ?? NullDocument.node
         let source = node == nil ? NullDocument.document : document
         return DocumentDecoder(
@@ -223,7 +238,8 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             node: target,
             options: decoder.options,
             context: decoder.context,
-            prefix: codingPath + [key]
+            prefix: codingPath + [key],
+            reusesContainers: false
         )
     }
 }
@@ -358,6 +374,36 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
         try readIfPresent(type) { try $0.decodeFloat(at: $1) }
     }
+    mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
+    mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
+        try readIfPresent(type) { try $0.decodeInteger(type, at: $1) }
+    }
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         try readIfPresent(type) { try $0.decodeNested(type, at: $1) }
     }
@@ -383,7 +429,8 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
             node: node,
             options: decoder.options,
             context: decoder.context,
-            prefix: codingPath + [CodableKey(index: index)]
+            prefix: codingPath + [CodableKey(index: index)],
+            reusesContainers: false
         )
     }
 }
@@ -452,4 +499,6 @@ struct ReusableKeyedBox {
     let key: ObjectIdentifier
     var box: AnyObject
     let state: KeyedContainerState
+    /// Whether the key type is `Dictionary`'s own.
+    let isDictionary: Bool
 }

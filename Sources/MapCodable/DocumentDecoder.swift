@@ -45,6 +45,16 @@ public final class DocumentDecoder: Decoder {
     /// ``keyedContainer(keyedBy:object:)``). Emptied by ``finish()``, since each box holds this
     /// decoder.
     @exclusivity(unchecked) private var keyedBoxes: ContiguousArray<ReusableKeyedBox> = []
+    /// Whether containers may be kept for reuse: not in a decoder handed out by `superDecoder`,
+    /// which its caller may keep past the decode, so that nothing ever needs to release it.
+    private let reusesContainers: Bool
+    /// The objects read as dictionaries, whose keys are data. One read through `Dictionary`'s own
+    /// coding key (`true`) names a key that is a number with its integer value too; one exempt from
+    /// the key strategy (`false`, `[String: V]` under a strategy) names its keys as written.
+    @exclusivity(unchecked) private var dictionaryObjects: [JSONNode: Bool] = [:]
+    /// Under a `.custom` key strategy, the coding key each member was given when its object was
+    /// read, so that coding paths name it without calling the closure again.
+    @exclusivity(unchecked) private var customKeyNames: [JSONNode: String] = [:]
 
     /// A decoder of the value at `node`, whose coding path starts with `prefix`.
     init(
@@ -52,8 +62,10 @@ public final class DocumentDecoder: Decoder {
         node: JSONNode,
         options: CodableDecodingOptions,
         context: MappingContext,
-        prefix: [any CodingKey] = []
+        prefix: [any CodingKey] = [],
+        reusesContainers: Bool = true
     ) {
+        self.reusesContainers = reusesContainers
         self.document = document
         self.node = node
         self.start = node
@@ -86,20 +98,30 @@ public final class DocumentDecoder: Decoder {
     /// here. Reuse relies on `KeyedDecodingContainer` being a single reference to its box, which is
     /// checked by size: where it does not hold, every container gets its own box.
     func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, object: JSONNode) throws -> KeyedDecodingContainer<Key> {
-        let converted = try DocumentKeyedContainer<Key>.members(of: object, in: self)
         let id = ObjectIdentifier(Key.self)
         var index = keyedBoxes.startIndex
         while index < keyedBoxes.endIndex {
             if keyedBoxes[index].key == id, isKnownUniquelyReferenced(&keyedBoxes[index].box) {
+                let isDictionary = keyedBoxes[index].isDictionary
+                let converted = try DocumentKeyedContainer<Key>.members(of: object, in: self, isDictionary: isDictionary)
                 keyedBoxes[index].state.reset(object: object, depth: depth, converted: converted)
                 return unsafeBitCast(keyedBoxes[index].box, to: KeyedDecodingContainer<Key>.self)
             }
             index += 1
         }
+        let isDictionary = Self.isDictionaryKey(Key.self)
+        let converted = try DocumentKeyedContainer<Key>.members(of: object, in: self, isDictionary: isDictionary)
         let state = KeyedContainerState(object: object, depth: depth, converted: converted)
         let container = KeyedDecodingContainer(DocumentKeyedContainer<Key>(decoder: self, state: state))
-        if Self.containersAreBoxReferences, keyedBoxes.count < 64 {
-            keyedBoxes.append(ReusableKeyedBox(key: id, box: unsafeBitCast(container, to: AnyObject.self), state: state))
+        if reusesContainers, Self.containersAreBoxReferences, keyedBoxes.count < 64 {
+            keyedBoxes.append(
+                ReusableKeyedBox(
+                    key: id,
+                    box: unsafeBitCast(container, to: AnyObject.self),
+                    state: state,
+                    isDictionary: isDictionary
+                )
+            )
         }
         return container
     }
@@ -109,9 +131,28 @@ public final class DocumentDecoder: Decoder {
     private static let containersAreBoxReferences =
         MemoryLayout<KeyedDecodingContainer<CodableKey>>.size == MemoryLayout<AnyObject>.size
 
+    /// Whether `Key` is the standard library's key of `Dictionary`'s own `Codable` conformance,
+    /// whose keys are data rather than names.
+    private static func isDictionaryKey(_ key: any CodingKey.Type) -> Bool {
+        String(describing: key) == "_DictionaryCodingKey"
+    }
+
+    /// Notes that `object` is read as a dictionary: through `Dictionary`'s own coding key, or
+    /// exempt from the key strategy.
+    func noteDictionary(_ object: JSONNode, exemptFromKeyStrategy: Bool) {
+        dictionaryObjects[object] = !exemptFromKeyStrategy
+    }
+
+    /// Notes the coding key a `.custom` key strategy gave the member at `member`.
+    func noteCustomKey(_ name: String, of member: JSONNode) {
+        customKeyNames[member] = name
+    }
+
     /// Lets go of the reusable containers, which hold this decoder: called when a decode ends.
     func finish() {
         keyedBoxes.removeAll()
+        dictionaryObjects.removeAll()
+        customKeyNames.removeAll()
     }
 
     /// Decodes a whole `T` from `node` of `document`, reporting a failure as a `MappingError`
@@ -265,21 +306,45 @@ public final class DocumentDecoder: Decoder {
         return prefix + codingKeys(for: components)
     }
 
-    /// `components` as coding keys: indices as Foundation names them (`Index 3`), JSON keys as the
-    /// key strategy turns them into coding keys.
+    /// `components`, a path from ``start``, as coding keys: indices as Foundation names them
+    /// (`Index 3`); a dictionary's keys as written; other JSON keys as the key strategy turned them
+    /// into coding keys when their object was read.
     func codingKeys(for components: [JSONPath.Component]) -> [any CodingKey] {
-        var keys: [any CodingKey] = prefix
+        var keys: [any CodingKey] = []
         keys.reserveCapacity(components.count)
+        var parent: JSONNode? = start
         for component in components {
             switch component {
             case .index(let index):
                 keys.append(CodableKey(index: index))
+                parent = parent.flatMap { document.element(of: $0, at: index) }
             case .key(let key):
-                let converted = options.usesDefaultKeys ? key : options.convertedKey(key, at: keys)
-                keys.append(CodableKey(stringValue: converted))
+                var copy = key
+                let child = parent.flatMap { object in
+                    copy.withUTF8 { document.member(of: object, utf8Key: UnsafeRawBufferPointer($0)) }
+                }
+                keys.append(codingKey(forMember: key, of: parent, at: child))
+                parent = child
             }
         }
-        return Array(keys.dropFirst(prefix.count))
+        return keys
+    }
+
+    /// The coding key of the member `key` of `object`, found at `member`.
+    private func codingKey(forMember key: String, of object: JSONNode?, at member: JSONNode?) -> CodableKey {
+        let dictionaryKey = object.flatMap { dictionaryObjects[$0] }
+        if dictionaryKey == false { return CodableKey(stringValue: key) }
+        let name: String
+        switch options.keyDecodingStrategy {
+        case .useDefaultKeys:
+            name = key
+        case .custom:
+            name = member.flatMap { customKeyNames[$0] } ?? key
+        default:
+            name = options.convertedKey(key, at: [])
+        }
+        if dictionaryKey == true, let number = Int(name) { return CodableKey(stringValue: name, intValue: number) }
+        return CodableKey(stringValue: name)
     }
 
     /// The JSON path of `target` from the document's root, for the `MappingError`.
@@ -314,7 +379,9 @@ public final class DocumentDecoder: Decoder {
         let failure = MappingError(
             code: code,
             path: jsonPath,
-            message: description,
+            // Foundation's text stays in the DecodingError; the mapping error words a missing key
+            // as every idiom does.
+            message: missingKey.map { "no value for key \"\($0)\"" } ?? description,
             expected: expected,
             actual: key == nil ? document.kind(of: target) : nil,
             targetType: "\(type)",
@@ -632,6 +699,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         let kind = document.kind(of: node)
         if kind == .null { throw decoder.valueNotFound([String: Any].self, at: node) }
         guard kind == .object else { throw decoder.typeMismatch([String: Any].self, at: node, expected: .object) }
+        decoder.noteDictionary(node, exemptFromKeyStrategy: true)
         var result: [String: Value] = [:]
         result.reserveCapacity(document.count(of: node))
         try document.forEachMember(of: node) { key, value in

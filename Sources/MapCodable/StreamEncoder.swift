@@ -33,6 +33,9 @@ public final class StreamEncoder: Encoder {
         var id: Int { tag.id }
         /// How many keys of ``path`` lead to the container.
         var pathDepth: Int { tag.pathDepth }
+        /// The key a nested container was opened under: the last step of its own coding path,
+        /// which the values written in it do not have on theirs (as in Foundation's encoder).
+        var nestedKey: PathStep? = nil
     }
 
     /// The open containers, outermost first.
@@ -134,6 +137,13 @@ public final class StreamEncoder: Encoder {
         if T.self == Data.self, let data = value as? Data { try encodeData(data); return true }
         if T.self == URL.self, let url = value as? URL { try string(url.absoluteString); return true }
         if T.self == Decimal.self, let decimal = value as? Decimal {
+            // JSON has no NaN; Foundation writes the bare word, which no parser reads back.
+            guard !decimal.isNaN else {
+                throw EncodingError.invalidValue(
+                    decimal,
+                    EncodingError.Context(codingPath: codingPath, debugDescription: "Unable to encode Decimal.nan in JSON.")
+                )
+            }
             try number(decimal.description)
             return true
         }
@@ -444,14 +454,15 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// How many keys of the encoder's path lead to this container.
     var pathDepth: Int { tag.pathDepth }
 
-    var codingPath: [any CodingKey] { encoder.path.prefix(pathDepth).map(\.codingKey) }
+    var codingPath: [any CodingKey] { encoder.codingPath(of: tag) }
 
     /// Writes `key`, with this container made the innermost open one; `false` when the container
     /// cannot be written to (the misuse is recorded).
     @inline(__always)
     private func begin(_ key: Key) throws -> Bool {
         guard try encoder.activate(id) else { return false }
-        let name = encoder.options.usesDefaultKeys ? key.stringValue : encoder.options.jsonKey(for: key, at: codingPath)
+        let name =
+            encoder.options.usesDefaultKeys ? key.stringValue : encoder.options.jsonKey(for: key, at: encoder.valuePath(of: tag))
         try encoder.writer.key(name)
         encoder.beginValue()
         return true
@@ -523,7 +534,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
             encoder.record(encoder.failure(error))
             return .failed(pathDepth: encoder.path.count)
         }
-        return encoder.withPath(.key(key)) { encoder.open(isObject: isObject) }
+        return encoder.openNested(under: .key(key), isObject: isObject)
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -537,13 +548,14 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func superEncoder(named key: some CodingKey) -> any Encoder {
         do {
             guard try encoder.activate(id) else { return encoder }
-            let name = encoder.options.usesDefaultKeys ? key.stringValue : encoder.options.jsonKey(for: key, at: codingPath)
+            let name =
+            encoder.options.usesDefaultKeys ? key.stringValue : encoder.options.jsonKey(for: key, at: encoder.valuePath(of: tag))
             try encoder.writer.key(name)
             encoder.beginValue()
         } catch {
             encoder.record(encoder.failure(error))
         }
-        return SuperEncoder(encoder: encoder, path: codingPath + [key])
+        return SuperEncoder(encoder: encoder, path: encoder.valuePath(of: tag) + [key])
     }
 }
 
@@ -561,7 +573,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         self.tag = tag
     }
 
-    var codingPath: [any CodingKey] { encoder.path.prefix(pathDepth).map(\.codingKey) }
+    var codingPath: [any CodingKey] { encoder.codingPath(of: tag) }
 
     /// Opens the next slot; `false` when the container cannot be written to.
     @inline(__always)
@@ -638,7 +650,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
             encoder.record(encoder.failure(error))
             return .failed(pathDepth: encoder.path.count)
         }
-        return encoder.withPath(.index(index)) { encoder.open(isObject: isObject) }
+        return encoder.openNested(under: .index(index), isObject: isObject)
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -648,7 +660,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         } catch {
             encoder.record(encoder.failure(error))
         }
-        return SuperEncoder(encoder: encoder, path: codingPath + [CodableKey(index: index)])
+        return SuperEncoder(encoder: encoder, path: encoder.valuePath(of: tag) + [CodableKey(index: index)])
     }
 }
 
@@ -706,8 +718,39 @@ struct SuperEncoder: Encoder {
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        StreamSingleValueContainer(encoder: encoder)
+        SuperSingleValueContainer(encoder: encoder, key: path.last ?? CodableKey.super)
     }
+}
+
+/// The single-value container of a ``SuperEncoder``: the stream's, with the super key on the
+/// coding path of whatever it writes.
+struct SuperSingleValueContainer: SingleValueEncodingContainer {
+    let encoder: StreamEncoder
+    let key: any CodingKey
+
+    var codingPath: [any CodingKey] { encoder.codingPath + [key] }
+
+    private func write(_ body: (inout StreamSingleValueContainer) throws -> Void) throws {
+        var container = StreamSingleValueContainer(encoder: encoder)
+        try encoder.withPath(.key(key)) { try body(&container) }
+    }
+
+    mutating func encodeNil() throws { try write { try $0.encodeNil() } }
+    mutating func encode(_ value: Bool) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: String) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: Double) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: Float) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: Int) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: Int8) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: Int16) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: Int32) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: Int64) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: UInt) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: UInt8) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: UInt16) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: UInt32) throws { try write { try $0.encode(value) } }
+    mutating func encode(_ value: UInt64) throws { try write { try $0.encode(value) } }
+    mutating func encode<T: Encodable>(_ value: T) throws { try write { try $0.encode(value) } }
 }
 
 extension StreamEncoder {
@@ -721,6 +764,38 @@ extension StreamEncoder {
         path.append(key)
         defer { path.removeLast() }
         return try body()
+    }
+
+    /// Opens a nested container under `key`, which its own coding path ends with.
+    func openNested(under key: PathStep, isObject: Bool) -> ContainerTag {
+        let opened = levels.count
+        let tag = withPath(key) { open(isObject: isObject) }
+        if levels.count > opened { levels[levels.count - 1].nestedKey = key }
+        return tag
+    }
+
+    /// The coding path of the container `tag`: the path it was opened at, ending with the key of
+    /// a nested container.
+    ///
+    /// Nested containers opened one inside another follow each other among the open levels, each
+    /// one step below the value they are written in: their keys follow that value's path.
+    func codingPath(of tag: ContainerTag) -> [any CodingKey] {
+        let depth = tag.pathDepth
+        guard depth > 0, var index = levels.lastIndex(where: { $0.id == tag.id }), levels[index].nestedKey != nil else {
+            return valuePath(of: tag)
+        }
+        var keys: [any CodingKey] = []
+        while index >= 0, let key = levels[index].nestedKey, levels[index].pathDepth == depth {
+            keys.append(key.codingKey)
+            index -= 1
+        }
+        return path.prefix(depth - 1).map(\.codingKey) + keys.reversed()
+    }
+
+    /// The coding path the values written in the container `tag` are given, which (as in
+    /// Foundation's encoder) leaves out the keys of nested containers.
+    func valuePath(of tag: ContainerTag) -> [any CodingKey] {
+        path.prefix(tag.pathDepth).map(\.codingKey)
     }
 
     /// Runs `body` with `key` on the coding path, for a scalar whose error names it.

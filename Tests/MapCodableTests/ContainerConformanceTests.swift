@@ -99,7 +99,7 @@ import Testing
             )
         )
         pair.expect(Optionals.self, #"{"number": "1"}"#, .typeMismatch(["number"]), code: .typeMismatch, at: "number")
-        pair.expect(Optionals.self, #"{"nested": {}}"#, .keyNotFound("v", ["nested"]), code: .missingKey, at: "nested")
+        pair.expect(Optionals.self, #"{"nested": {}}"#, .keyNotFound("v", ["nested"]), code: .missingKey, at: ["nested", "v"])
         pair.expect(
             Optionals.self,
             #"{"nested": {"v": null}}"#,
@@ -421,7 +421,7 @@ import Testing
             #"[{"extra": "e", "id": 4}, {"extra": "f"}]"#,
             .keyNotFound("id", ["[1]"]),
             code: .missingKey,
-            at: [1]
+            at: [1, "id"]
         )
         // Errors inside a super decoder carry the whole path.
         pair.expect(
@@ -436,7 +436,7 @@ import Testing
             #"[{"flag": true, "parent": {"name": "n", "super": {}}}]"#,
             .keyNotFound("id", ["[0]", "parent", "super"]),
             code: .missingKey,
-            at: [0, "parent", "super"]
+            at: [0, "parent", "super", "id"]
         )
         // A missing "super" is a decoder of null: the superclass's container is valueNotFound there.
         pair.expect(Middle.self, #"{"name": "n"}"#, .valueNotFound(["super"]))
@@ -604,7 +604,7 @@ import Testing
         let pair = try DecoderPair(backend: backend)
         pair.expect([Wrapper].self, #"[{"v": 1}, null]"#, .value([Wrapper(inner: Box(v: 1)), Wrapper(inner: nil)]))
         pair.expect([Wrapper].self, #"[{"v": 1}, 2]"#, .typeMismatch(["[1]"]), code: .typeMismatch, at: [1])
-        pair.expect([Wrapper].self, #"[{"w": 1}]"#, .keyNotFound("v", ["[0]"]), code: .missingKey, at: [0])
+        pair.expect([Wrapper].self, #"[{"w": 1}]"#, .keyNotFound("v", ["[0]"]), code: .missingKey, at: [0, "v"])
         let (ours, foundation, _) = try transcripts([Wrapper].self, #"[{"v": 1}, null]"#, backend: backend)
         #expect(ours == foundation)
     }

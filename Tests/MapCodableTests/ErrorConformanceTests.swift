@@ -58,7 +58,7 @@ import Testing
         [
             (#""id": 7"#, #""id": "7""#, .typeMismatch(["id"]), .typeMismatch, "id"),
             (#""id": 7"#, #""id": null"#, .valueNotFound(["id"]), .nullValue, "id"),
-            (#""id": 7"#, #""di": 7"#, .keyNotFound("id"), .missingKey, .root),
+            (#""id": 7"#, #""di": 7"#, .keyNotFound("id"), .missingKey, "id"),
             (
                 #""quantity": 2"#, #""quantity": -2"#, .dataCorrupted(["lines", "[1]", "quantity"]), .notRepresentable,
                 ["lines", 1, "quantity"]
@@ -75,7 +75,7 @@ import Testing
                 #""quantity": 1"#, #""quantity": null"#, .valueNotFound(["lines", "[0]", "quantity"]), .nullValue,
                 ["lines", 0, "quantity"]
             ),
-            (#""sku": "b", "#, "", .keyNotFound("sku", ["lines", "[1]"]), .missingKey, ["lines", 1]),
+            (#""sku": "b", "#, "", .keyNotFound("sku", ["lines", "[1]"]), .missingKey, ["lines", 1, "sku"]),
             (
                 #""price": 3"#, #""price": "3""#, .typeMismatch(["lines", "[1]", "price"]), .typeMismatch,
                 ["lines", 1, "price"]
@@ -143,7 +143,7 @@ import Testing
         #expect(failure.root?.kind == .object)
         let missing = pair.parity(Order.self, Self.order(replacing: #""id": 7"#, with: #""di": 7"#))
         #expect(missing.mapping?.code == .missingKey)
-        #expect(missing.mapping?.path == .root)
+        #expect(missing.mapping?.path == "id")
     }
 
     /// Texts that are not JSON (RFC 8259), which both decoders reject as dataCorrupted at the root.

@@ -36,11 +36,11 @@ import Testing
         pair.expect([Int?].self, #"[1, "x"]"#, .typeMismatch(["[1]"]), code: .typeMismatch, at: [1])
         pair.expect(Box<Int?>.self, #"{"v": null}"#, .value(Box(v: nil)))
         // Box's synthesized init(from:) calls decode(Value.self), not decodeIfPresent: the key is required.
-        pair.expect(Box<Int?>.self, #"{}"#, .keyNotFound("v"), code: .missingKey, at: .root)
+        pair.expect(Box<Int?>.self, #"{}"#, .keyNotFound("v"), code: .missingKey, at: "v")
         pair.expect(Box<Int?>.self, #"{"v": "1"}"#, .typeMismatch(["v"]), code: .typeMismatch, at: "v")
         pair.expect(Box<[Int]?>.self, #"{"v": null}"#, .value(Box(v: nil)))
         pair.expect(Box<[Int]?>.self, #"{"v": {}}"#, .typeMismatch(["v"]), code: .typeMismatch, at: "v")
-        pair.expect(Box<Box<Int>?>.self, #"{"v": {}}"#, .keyNotFound("v", ["v"]), code: .missingKey, at: "v")
+        pair.expect(Box<Box<Int>?>.self, #"{"v": {}}"#, .keyNotFound("v", ["v"]), code: .missingKey, at: ["v", "v"])
         pair.expect(
             Box<Box<Int>?>.self,
             #"{"v": {"v": null}}"#,
@@ -266,7 +266,7 @@ import Testing
         pair.expect(Shape.self, #"{"circle": {"radius": 1}, "point": {}}"#, .typeMismatch())
         pair.expect(Shape.self, #"{"square": {}}"#, .typeMismatch())
         pair.expect(Shape.self, #"{"square": {}, "point": {}}"#, .value(.point))
-        pair.expect(Shape.self, #"{"circle": {}}"#, .keyNotFound("radius", ["circle"]), code: .missingKey, at: "circle")
+        pair.expect(Shape.self, #"{"circle": {}}"#, .keyNotFound("radius", ["circle"]), code: .missingKey, at: ["circle", "radius"])
         pair.expect(
             Shape.self,
             #"{"circle": {"radius": "2"}}"#,
@@ -274,7 +274,7 @@ import Testing
             code: .typeMismatch,
             at: ["circle", "radius"]
         )
-        pair.expect(Shape.self, #"{"pair": {"_0": 1}}"#, .keyNotFound("_1", ["pair"]), code: .missingKey, at: "pair")
+        pair.expect(Shape.self, #"{"pair": {"_0": 1}}"#, .keyNotFound("_1", ["pair"]), code: .missingKey, at: ["pair", "_1"])
         pair.expect(Shape.self, #"{"point": null}"#, .valueNotFound(["point"]), code: .nullValue, at: "point")
         pair.expect(Shape.self, #""point""#, .typeMismatch(), code: .typeMismatch, at: .root)
         pair.expect(

@@ -120,13 +120,28 @@ struct Order: JSONConvertible, Sendable {
         case pending, paid, shipped, delivered, cancelled
     }
 
-    struct Customer: JSONConvertible, Sendable {
-        var name = ""
-        var email = ""
+    /// A plain `Codable` type, as most programs already have, used as a field of the map above:
+    /// its own `init(from:)` checks the address, and a failure there is reported with the path.
+    struct Customer: Codable, Sendable {
+        var name: String
+        var email: String
 
-        static func map(_ object: inout Customer, _ json: Map) {
-            object.name <- json["name"]
-            object.email <- json["email"] § { $0.contains("@") }
+        init(name: String, email: String) {
+            self.name = name
+            self.email = email
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            email = try container.decode(String.self, forKey: .email)
+            guard email.contains("@") else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .email,
+                    in: container,
+                    debugDescription: "not an email address: \(email)"
+                )
+            }
         }
     }
 
@@ -143,7 +158,7 @@ struct Order: JSONConvertible, Sendable {
     }
 
     var id = 0
-    var customer = Customer()
+    var customer = Customer(name: "", email: "")
     var status = Status.pending
     var items: [Item] = []
     var placed = Date(timeIntervalSince1970: 0)
