@@ -39,6 +39,9 @@ public struct ArrayRule<Item: JSONBridge>: Rule {
         guard json.kind == .array else {
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
         }
+        // An array the item rule reads in one go has no item to recover; the handler's closure,
+        // which would be allocated for each array, is made only when items are read one by one.
+        if let values = itemRule.decodeArray(json, in: context) { return values }
         return try ArrayBridge(itemRule).decodeElements(json, in: context) { failure, index, element, mark in
             let failure = failure.passing(through: .item(index))
             try invalidItemHandler(failure)

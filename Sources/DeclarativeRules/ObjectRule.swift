@@ -123,39 +123,41 @@ public struct ObjectRule<Value>: Rule {
             throw context.kindError(expected: .object, at: json, targetType: typeName)
         }
         let flagsOffset = slotsSize
-        return try withUnsafeTemporaryAllocation(
-            byteCount: flagsOffset + fields.count,
-            alignment: slotsAlignment
-        ) { scratch in
-            // A rule with no fields still has a flag byte's worth of nothing: base may be nil.
-            guard let base = scratch.baseAddress else { return factory() }
-            let flags = base + flagsOffset
-            flags.initializeMemory(as: UInt8.self, repeating: 0, count: fields.count)
-            var firstFailure: MappingError?
-            for index in 0..<fields.count {
-                let field = fields[index]
-                do {
-                    if try field.read(json, context, base + field.offset) {
-                        flags.storeBytes(of: 1, toByteOffset: index, as: UInt8.self)
+        // The fields are borrowed in place: copying one would retain each of its closures.
+        return try fields.withUnsafeBufferPointer { fields in
+            try withUnsafeTemporaryAllocation(
+                byteCount: flagsOffset + fields.count,
+                alignment: slotsAlignment
+            ) { scratch in
+                // A rule with no fields still has a flag byte's worth of nothing: base may be nil.
+                guard let base = scratch.baseAddress else { return factory() }
+                let flags = base + flagsOffset
+                flags.initializeMemory(as: UInt8.self, repeating: 0, count: fields.count)
+                var firstFailure: MappingError?
+                for index in 0..<fields.count {
+                    do {
+                        if try fields[index].read(json, context, base + fields[index].offset) {
+                            flags.storeBytes(of: 1, toByteOffset: index, as: UInt8.self)
+                        }
+                    } catch {
+                        let failure = fields[index].failed(error, in: context, ruleType: typeName)
+                        if firstFailure == nil { firstFailure = failure }
+                        guard context.collectsAllErrors else { break }
+                        context.recordFailure(failure)
                     }
-                } catch {
-                    let failure = field.failed(error, in: context, ruleType: typeName)
-                    if firstFailure == nil { firstFailure = failure }
-                    guard context.collectsAllErrors else { break }
-                    context.recordFailure(failure)
                 }
-            }
-            if let firstFailure {
+                if let firstFailure {
+                    for index in fields.indices where flags.load(fromByteOffset: index, as: UInt8.self) == 1 {
+                        fields[index].discard(base + fields[index].offset)
+                    }
+                    throw firstFailure
+                }
+                var object = factory()
                 for index in fields.indices where flags.load(fromByteOffset: index, as: UInt8.self) == 1 {
-                    fields[index].discard(base + fields[index].offset)
+                    fields[index].bind(&object, base + fields[index].offset)
                 }
-                throw firstFailure
+                return object
             }
-            var object = factory()
-            for index in fields.indices where flags.load(fromByteOffset: index, as: UInt8.self) == 1 {
-                fields[index].bind(&object, base + fields[index].offset)
-            }
-            return object
         }
     }
 
@@ -243,16 +245,28 @@ extension ObjectRule {
         return json[path]
     }
 
+    /// The value at `key` below the object.
+    @inlinable
+    static func lookUp(_ key: String, in json: JSON, context: MappingContext) -> JSON {
+        context.noteKeyRead(key, in: json)
+        return json[key]
+    }
+
+    /// The path's key when it is a single key: looked up without going through the path.
+    @inlinable
+    static func singleKey(of path: JSONPath) -> String? {
+        guard path.components.count == 1, case .key(let key) = path.components[0] else { return nil }
+        return key
+    }
+
     /// Reads a required field: whatever `rule` makes of the value, missing and `null` included.
     @inlinable
     static func readRequired<R: JSONBridge>(
-        _ path: JSONPath,
+        _ value: JSON,
         _ rule: R,
-        _ json: JSON,
         _ context: MappingContext,
         into slot: UnsafeMutableRawPointer
     ) throws -> Bool {
-        let value = lookUp(path, in: json, context: context)
         do {
             slot.initializeMemory(as: R.Value.self, to: try rule.decode(value, in: context))
         } catch {
@@ -265,13 +279,11 @@ extension ObjectRule {
     /// rejects — or a path that runs into a scalar — fails.
     @inlinable
     static func readOptional<R: JSONBridge>(
-        _ path: JSONPath,
+        _ value: JSON,
         _ rule: R,
-        _ json: JSON,
         _ context: MappingContext,
         into slot: UnsafeMutableRawPointer
     ) throws -> Bool {
-        let value = lookUp(path, in: json, context: context)
         guard let kind = value.kind else {
             if value.isLookupInWrongKind {
                 throw context.kindError(expected: rule.kind, at: value, targetType: "\(R.Value.self)")
@@ -296,10 +308,23 @@ extension ObjectRule {
         write: (@Sendable (Value, ObjectEncoder) -> MappingError?)?
     ) -> ObjectRule {
         let read: @Sendable (JSON, MappingContext, UnsafeMutableRawPointer) throws -> Bool
-        if isRequired {
-            read = { json, context, slot in try Self.readRequired(path, rule, json, context, into: slot) }
-        } else {
-            read = { json, context, slot in try Self.readOptional(path, rule, json, context, into: slot) }
+        switch (isRequired, Self.singleKey(of: path)) {
+        case (true, let key?):
+            read = { json, context, slot in
+                try Self.readRequired(Self.lookUp(key, in: json, context: context), rule, context, into: slot)
+            }
+        case (true, nil):
+            read = { json, context, slot in
+                try Self.readRequired(Self.lookUp(path, in: json, context: context), rule, context, into: slot)
+            }
+        case (false, let key?):
+            read = { json, context, slot in
+                try Self.readOptional(Self.lookUp(key, in: json, context: context), rule, context, into: slot)
+            }
+        case (false, nil):
+            read = { json, context, slot in
+                try Self.readOptional(Self.lookUp(path, in: json, context: context), rule, context, into: slot)
+            }
         }
         return adding(
             { offset in

@@ -45,10 +45,28 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     /// its view and the diagnostics mark from before it: returning drops the element (a rule's
     /// invalid-item handler), throwing fails it as above.
     @inlinable
+    package func decodeElements(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
+        try decodeElements(json, in: context, recovering: false) { _, _, _, _ in }
+    }
+
+    /// ``decodeElements(_:in:)`` with `recover` seeing each failed element first.
+    @inlinable
     package func decodeElements(
         _ json: JSON,
         in context: MappingContext,
-        recover: ((_ failure: MappingError, _ index: Int, _ element: JSON, _ mark: Int) throws -> Void)? = nil
+        recover: (_ failure: MappingError, _ index: Int, _ element: JSON, _ mark: Int) throws -> Void
+    ) throws -> [Item.Value] {
+        try decodeElements(json, in: context, recovering: true, recover)
+    }
+
+    // The handler is a non-escaping closure, so that a rule's array read allocates no context
+    // for it; `recovering` says whether there is one.
+    @inlinable
+    func decodeElements(
+        _ json: JSON,
+        in context: MappingContext,
+        recovering: Bool,
+        _ recover: (_ failure: MappingError, _ index: Int, _ element: JSON, _ mark: Int) throws -> Void
     ) throws -> [Item.Value] {
         if let values = item.decodeArray(json, in: context) { return values }
         let document = json.document
@@ -59,13 +77,13 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
         // The steps hold the document unretained; `json`, borrowed for the call, keeps it alive.
         try document.forEachElement(of: json.node) { node in
             try context.withStep(.index(index), at: node, of: document) {
-                let mark = recover == nil ? 0 : context.diagnosticsMark
+                let mark = recovering ? context.diagnosticsMark : 0
                 do {
                     result.append(try item.decode(node, of: document, in: context))
                 } catch {
                     let element = JSON(document: document, node: node)
                     var failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
-                    if let recover {
+                    if recovering {
                         do {
                             return try recover(failure, index, element, mark)
                         } catch {
