@@ -71,8 +71,16 @@ public struct JSONInitializableBridge<Value: JSONInitializable>: JSONBridge {
                 targetType: "\(Value.self)"
             )
         }
-        let json = try context.convertedForEncoding(context.makeCurrent { exportable.toJSON() }, targetType: "\(Value.self)") {
-            "\(Value.self).toJSON() returned nil"
+        try exportable.export(to: writer, in: context, as: "\(Value.self)")
+    }
+}
+
+extension JSONExportable {
+    /// Writes `toJSON()` with `context` current; a `nil` result fails with
+    /// ``MappingError/Code/bridgingFailed`` at the value's path.
+    func export(to writer: some JSONWriting, in context: MappingContext, as typeName: String) throws {
+        let json = try context.convertedForEncoding(context.makeCurrent { toJSON() }, targetType: typeName) {
+            "\(typeName).toJSON() returned nil"
         }
         try writer.value(json)
     }

@@ -112,11 +112,7 @@ import MapTestSupport
         arguments: linkedBackendNames
     )
     func nullIsCollected(backend: String) throws {
-        let mapper = try Mapper(backendNamed: backend, options: {
-            var options = MappingOptions()
-            options.collectsAllErrors = true
-            return options
-        }())
+        let mapper = try IdiomDiagnostics().mapper(backend) { $0.collectsAllErrors = true }
         struct Pair: Equatable, Sendable {
             var first = Level.low
             var second = 0
