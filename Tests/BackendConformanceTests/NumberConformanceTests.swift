@@ -255,6 +255,38 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
         #expect(texts == expected[backend.id])
     }
 
+    @Test(
+        "-0.0 written back from a document keeps its sign, as text, through a tree and as a JSONNumber",
+        arguments: backends
+    )
+    func negativeZeroIsWrittenBack(backend: RegisteredBackend) throws {
+        let document = try accept("[-0.0, -1e-400, 0.0, 1]", with: backend)
+        let json = JSON(document: document)
+        let written = Parity<String>(
+            .numberText,
+            foundation: "[-0.0,-1e-400,0.0,1]",
+            jansson: "[-0.0,-0.0,0,1]",
+            simdjson: "[-0.0,-0.0,0,1]"
+        )
+        #expect(try json.text() == written[backend.id])
+
+        let builder = JSONBuilder()
+        try builder.set(json, at: ["numbers"])
+        let tree = try builder.makeJSON()
+        #expect(try tree.text() == #"{"numbers":\#(written[backend.id])}"#)
+
+        let writer = JSONWriter()
+        let first = try #require(document.element(of: document.root, at: 0))
+        try writer.number(JSONNumber(try #require(document.double(first))))
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "-0.0")
+        #expect(JSONNumber(-0.0).description == "-0.0")
+
+        // And it reads back as -0.0 on the same backend.
+        let again = try accept(try json.text(), with: backend)
+        let signs = elements(again, again.root).map { again.double($0)?.sign }
+        #expect(signs == [.minus, .minus, .plus, .plus])
+    }
+
     // MARK: Grammar
 
     static let malformed: [Rejection] = [
