@@ -218,6 +218,27 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
         )
     }
 
+    @Test("A number out of range is described in the same words by every backend", arguments: backends)
+    func outOfRangeMessage(backend: RegisteredBackend) throws {
+        let error = try reject(Array("[1, 1e400]".utf8), with: backend)
+        #expect(error.code == .numberOutOfRange)
+        #expect(error.offset == 4)
+        #expect(error.message == "the number 1e400 is beyond Double's range")
+
+        let integer = Parity<String?>(
+            .bigIntegers,
+            foundation: nil,
+            jansson: "the number 18446744073709551616 is an integer outside Int64.min…Int64.max",
+            simdjson: "the number 18446744073709551616 is an integer outside Int64.min…UInt64.max"
+        )
+        if let message = integer[backend.id] {
+            let big = try reject(Array(#"{"n": 18446744073709551616}"#.utf8), with: backend)
+            #expect(big.code == .numberOutOfRange)
+            #expect(big.offset == 6)
+            #expect(big.message == message)
+        }
+    }
+
     @Test(
         "UInt64.max inside an object is exact on foundation and simdjson and refused by jansson (parity row bigIntegers)",
         arguments: backends
