@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MapCore
 import MapIO
 import Testing
@@ -306,6 +307,33 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
         let again = try accept(try json.text(), with: backend)
         let signs = elements(again, again.root).map { again.double($0)?.sign }
         #expect(signs == [.minus, .minus, .plus, .plus])
+    }
+
+    @Test(
+        "Decimal is exact from the text on foundation and made from the Double elsewhere (parity row decimalWithoutText)",
+        arguments: backends
+    )
+    func decimalWithoutText(backend: RegisteredBackend) throws {
+        let digits62 = "3.1415926535897932384626433832795028841971693993751058209749445"
+        let mapper = try backend.mapper()
+        let expected = Parity<[Decimal?]>(
+            .decimalWithoutText,
+            foundation: [nil, nil, Decimal(string: "0.1")],
+            jansson: [0, Decimal(string: "3.141592653589793"), Decimal(string: "0.1")],
+            simdjson: [0, Decimal(string: "3.141592653589793"), Decimal(string: "0.1")]
+        )
+        for (index, text) in ["1e-400", digits62, "0.1"].enumerated() {
+            let wanted = expected[backend.id][index]
+            if let wanted {
+                #expect(try mapper.decode(with: DecimalBridge(), from: text) == wanted, "\(text)")
+                continue
+            }
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode([Decimal].self, from: "[0, \(text)]")
+            }
+            #expect(error.code == .notRepresentable)
+            #expect(error.path == [1])
+        }
     }
 
     // MARK: Grammar
