@@ -41,6 +41,46 @@ import MapTestSupport
         #expect(doc["statuses"][5]["user"].path == ["statuses", 5, "user"])
     }
 
+    @Test(
+        "errors are equal when code, path, message, kinds, type and failing value are; the document around them is not"
+    )
+    func equality() throws {
+        let first = try Self.idError()
+        let again = try Self.idError()
+        #expect(first == again)
+        // The same failure in another document, with other members around it.
+        let other: JSON = ["statuses": [["user": ["id": "x", "name": "n"]]], "more": true]
+        let elsewhere = try #require(throws: MappingError.self) {
+            try other["statuses"][0]["user"]["id"].decode(Int.self)
+        }
+        #expect(elsewhere == first)
+        #expect(elsewhere.root != first.root)
+
+        var moved = first
+        moved.path = ["statuses", 1, "user", "id"]
+        #expect(moved != first)
+        var recoded = first
+        recoded.code = .bridgingFailed
+        #expect(recoded != first)
+        let otherValue = try #require(throws: MappingError.self) {
+            try (["statuses": [["user": ["id": "y"]]]] as JSON)["statuses"][0]["user"]["id"].decode(Int.self)
+        }
+        #expect(otherValue.path == first.path)
+        #expect(otherValue != first)  // another value, and so another message
+
+        // Built by hand, as a test would, it equals an error with the same parts.
+        let built = MappingError(code: .missingKey, path: ["a"], message: "gone")
+        #expect(built == MappingError(code: .missingKey, path: ["a"], message: "gone"))
+        #expect(built != MappingError(code: .missingKey, path: ["a"], message: "gone", targetType: "Int"))
+        // Parse failures compare by their parse error.
+        let mapper = try Mapper(backendNamed: "foundation")
+        let broken = { (text: String) in
+            try #require(throws: MappingError.self) { try mapper.decode([Int].self, from: text) }
+        }
+        #expect(try broken("[1,]") == broken("[1,]"))
+        #expect(try broken("[1,]") != broken("[1,,]"))
+    }
+
     @Test("the description is one line with the code, the path and the message")
     func description() throws {
         let error = try Self.idError()
