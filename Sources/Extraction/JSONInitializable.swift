@@ -32,7 +32,17 @@ public protocol JSONInitializable: Bridgeable {
 extension JSONInitializable {
     /// ``JSONInitializableBridge``: the type's own `init?(json:)` and, when it has one, `toJSON()`.
     public static var bridge: JSONInitializableBridge<Self> { JSONInitializableBridge() }
+
+    /// The model `json` describes, or `nil`: `init?(json:)` under the name early Gloss gave it
+    /// (`RepoOwner.fromJSON(json)`). A type implements `init?(json:)`, never this.
+    public static func fromJSON(_ json: JSON) -> Self? {
+        Self(json: json)
+    }
 }
+
+/// Gloss's `Glossy`: a model that reads itself from JSON and writes itself back — both
+/// ``JSONInitializable`` and ``JSONExportable``.
+public typealias Glossy = JSONInitializable & JSONExportable
 
 /// A model that can describe itself as JSON (Gloss's `JSONEncodable`).
 public protocol JSONExportable {
