@@ -75,6 +75,34 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
     }
 
+    @Test("Docs/Feeds.md's onError example, copied as it stands into a Swift 6 program, compiles")
+    func feedsOnErrorExampleCompiles() throws {
+        let guide = try String(
+            contentsOf: Self.repositoryRoot.appendingPathComponent("Docs/Feeds.md"),
+            encoding: .utf8
+        )
+        let afterMarker = try #require(guide.components(separatedBy: "<!-- guide: feeds-skip -->\n```swift\n").dropFirst().first)
+        let block = try #require(afterMarker.components(separatedBy: "\n```").first)
+        let result = try Self.typeCheck(
+            """
+            import Synchronization
+            struct Order: JSONConvertible {
+                var id = 0
+                static func map(_ object: inout Order, _ json: Map) { object.id <- json["id"] }
+            }
+            struct Example {
+                static let badFeed = ""
+                func run(mapper: Mapper) throws {
+            \(block)
+                    _ = orders
+                }
+            }
+            """
+        )
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!result.output.contains("error:"), "\(result.output)")
+    }
+
     @Test("<~ on a non-optional property does not compile: an optional link may leave the property unset")
     func optionalLinkNeedsOptional() throws {
         let result = try Self.typeCheck(
