@@ -103,6 +103,23 @@ import Testing
         #expect(!result.output.contains("error:"), "\(result.output)")
     }
 
+    @Test("A field added to a rule as a statement, Bender's way, is an unused-result warning, never silent")
+    func ruleFieldAsStatementWarns() throws {
+        let result = try Self.typeCheck(
+            """
+            struct Tag { var label = ""; var weight: Int? }
+            func build() -> ObjectRule<Tag> {
+                let rule = ObjectRule(Tag()).required("label", StringRule, \\.label)
+                rule.optional("weight", IntRule, \\.weight)
+                return rule
+            }
+            """
+        )
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("snippet.swift:5:"), "\(result.output)")
+        #expect(result.output.contains("warning: result of call to 'optional' is unused"), "\(result.output)")
+    }
+
     @Test("<~ on a non-optional property does not compile: an optional link may leave the property unset")
     func optionalLinkNeedsOptional() throws {
         let result = try Self.typeCheck(
