@@ -127,10 +127,23 @@ public struct JanssonBackend: JSONBackend {
         case json_error_duplicate_key: code = .duplicateKey
         default: code = .backendFailure
         }
+        let tape = try? JSONScanner.tape(input, options: options, backend: name)
+        // A number jansson cannot hold is described as on the other backends.
+        if code == .numberOutOfRange, let tape,
+            let error = JSONScanner.numberOutOfRange(
+                in: input,
+                tape: tape,
+                integersBeyond64Bits: true,
+                integersBeyondInt64: true,
+                backend: name
+            )
+        {
+            return error
+        }
         // jansson points just past the offending token; the scan's tape says where it starts.
         let end = start + max(0, Int(error.position))
         var offset = min(end, input.count)
-        if let tape = try? JSONScanner.tape(input, options: options, backend: name),
+        if let tape,
             let token = tape.entries.first(where: { (entry: TapeEntry) -> Bool in
                 let quoted = entry.kind == TapeKind.string || entry.kind == TapeKind.key
                 let closing = Int(entry.offset + entry.length) + (quoted ? 1 : 0)

@@ -15,6 +15,11 @@ public import MapCore
 /// or `null`. An unlisted value fails with `MappingError.Code.bridgingFailed` — unless there is
 /// a fallback, which receives the raw value and can keep it (the `raw` closure gives it back
 /// when encoding). Encoding writes the first option whose value is equal.
+///
+/// `null` is no value unless an option lists it: without a `null` option, `null` fails with
+/// `MappingError.Code.nullValue` — the fallback never receives it — so a required field
+/// with this rule fails on `null` as it fails on a missing value, while an optional field skips
+/// both before the rule is asked.
 public struct EnumRule<Value: Equatable & Sendable>: Rule {
     @usableFromInline let options: [(key: ScalarKey, json: JSON, value: Value)]
     let fallback: UnlistedFallback<Value>
@@ -48,13 +53,17 @@ public struct EnumRule<Value: Equatable & Sendable>: Rule {
         EnumRule(options: options, fallback: UnlistedFallback(make: make, raw: raw))
     }
 
-    /// The listed value, else the fallback's; a missing value fails like any bridge's.
+    /// The listed value, else the fallback's; a missing value fails like any bridge's, and so
+    /// does `null` unless an option lists it.
     public func validate(_ json: JSON, in context: MappingContext) throws -> Value {
-        guard !json.isMissing else {
+        guard let kind = json.kind else {
             throw context.kindError(expected: nil, at: json, targetType: "\(Value.self)")
         }
         if let key = ScalarKey(json), let match = options.first(where: { $0.key == key }) {
             return match.value
+        }
+        if kind == .null {
+            throw context.kindError(expected: nil, at: json, targetType: "\(Value.self)")
         }
         if let value = fallback.value(for: json) { return value }
         let listed = options.map { $0.json.description }.joined(separator: ", ")

@@ -31,6 +31,10 @@ public import MapCore
 ///   of Folder → item #0 → mandatory field "size" → value of unexpected type "256 Error!",
 ///   expected Int64`.
 ///
+/// `required(…)` and `optional(…)` return a new rule and leave the receiver unchanged: to add a
+/// field to a rule made earlier, assign the result back (`rule = rule.optional(…)`); the call as
+/// a statement adds nothing, and the compiler warns that its result is unused.
+///
 /// A rule is an immutable `Sendable` value, and a `JSONBridge`: it can stand wherever a bridge
 /// can — `ArrayRule(itemRule:)`, a `Map` link's `~`, `mapper.decode(with: rule, from: bytes)`.
 public struct ObjectRule<Value>: Rule {

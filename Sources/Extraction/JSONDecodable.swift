@@ -25,9 +25,10 @@ public import MapCore
 /// `T?`, and as the result of `=>`. When the decode was started by a mapper, `=>` inside
 /// `decode(_:)` uses that mapper's options (overrides, date strategy) and diagnostics.
 ///
-/// It decodes only: encoding a `JSONDecodable` value through its implicit bridge fails with
-/// `MappingError.Code.unsupportedValue`. A type that also encodes is a `JSONConvertible`
-/// or has a `Bridge` of its own.
+/// A type that is also ``JSONExportable`` encodes through its `toJSON()` (Gloss's way of writing
+/// a model); any other `JSONDecodable` type only decodes, and encoding it through its implicit
+/// bridge fails with `MappingError.Code.unsupportedValue`. A type can also encode as a
+/// `JSONConvertible` or through a `Bridge` of its own.
 public protocol JSONDecodable: Bridgeable {
     /// The value `json` holds; throws a `MappingError` (any other error is wrapped as
     /// `MappingError.Code.other` with `json`'s path).
@@ -40,7 +41,8 @@ extension JSONDecodable {
 }
 
 /// The bridge of a ``JSONDecodable`` type: decodes with its `decode(_:)`, making the context
-/// current so that `=>` inside reads with the mapper's options; does not encode.
+/// current so that `=>` inside reads with the mapper's options; encodes only a type that is also
+/// ``JSONExportable``.
 public struct JSONDecodableBridge<Value: JSONDecodable>: JSONBridge {
     /// The bridge of `Value.decode(_:)`.
     @inlinable
@@ -64,11 +66,16 @@ public struct JSONDecodableBridge<Value: JSONDecodable>: JSONBridge {
         }
     }
 
-    /// Throws `MappingError.Code.unsupportedValue`: a `JSONDecodable` type only decodes.
+    /// Writes `toJSON()` when `Value` is ``JSONExportable`` (a `nil` result fails with
+    /// `MappingError.Code.bridgingFailed`); otherwise throws `MappingError.Code.unsupportedValue`.
     public func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        if let exportable = value as? any JSONExportable {
+            return try exportable.export(to: writer, in: context, as: "\(Value.self)")
+        }
         throw context.encodingError(
             .unsupportedValue,
-            message: "\(Value.self) is JSONDecodable, which only decodes; give it a bridge to encode it",
+            message:
+                "\(Value.self) is JSONDecodable, which only decodes; make it JSONExportable or give it a bridge to encode it",
             targetType: "\(Value.self)"
         )
     }

@@ -32,7 +32,17 @@ public protocol JSONInitializable: Bridgeable {
 extension JSONInitializable {
     /// ``JSONInitializableBridge``: the type's own `init?(json:)` and, when it has one, `toJSON()`.
     public static var bridge: JSONInitializableBridge<Self> { JSONInitializableBridge() }
+
+    /// The model `json` describes, or `nil`: `init?(json:)` under the name early Gloss gave it
+    /// (`RepoOwner.fromJSON(json)`). A type implements `init?(json:)`, never this.
+    public static func fromJSON(_ json: JSON) -> Self? {
+        Self(json: json)
+    }
 }
+
+/// Gloss's `Glossy`: a model that reads itself from JSON and writes itself back — both
+/// ``JSONInitializable`` and ``JSONExportable``.
+public typealias Glossy = JSONInitializable & JSONExportable
 
 /// A model that can describe itself as JSON (Gloss's `JSONEncodable`).
 public protocol JSONExportable {
@@ -71,8 +81,16 @@ public struct JSONInitializableBridge<Value: JSONInitializable>: JSONBridge {
                 targetType: "\(Value.self)"
             )
         }
-        let json = try context.convertedForEncoding(context.makeCurrent { exportable.toJSON() }, targetType: "\(Value.self)") {
-            "\(Value.self).toJSON() returned nil"
+        try exportable.export(to: writer, in: context, as: "\(Value.self)")
+    }
+}
+
+extension JSONExportable {
+    /// Writes `toJSON()` with `context` current; a `nil` result fails with
+    /// `MappingError.Code.bridgingFailed` at the value's path.
+    func export(to writer: some JSONWriting, in context: MappingContext, as typeName: String) throws {
+        let json = try context.convertedForEncoding(context.makeCurrent { toJSON() }, targetType: typeName) {
+            "\(typeName).toJSON() returned nil"
         }
         try writer.value(json)
     }

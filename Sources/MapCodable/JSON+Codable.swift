@@ -72,9 +72,9 @@ extension JSON: Encodable {
             try value.encode(document.string(node) ?? "")
         case .number:
             var value = encoder.singleValueContainer()
-            if let int = document.int64(node) {
+            if let int = document.int64(node), int != 0 || !document.isNegativeZero(node) {
                 try value.encode(int)
-            } else if let uint = document.uint64(node) {
+            } else if let uint = document.uint64(node), uint != 0 {
                 try value.encode(uint)
             } else {
                 try value.encode(document.double(node) ?? .nan)

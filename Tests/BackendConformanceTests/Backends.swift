@@ -62,6 +62,11 @@ enum ParityRow: String, Sendable, CaseIterable {
     /// come from its `Double` — `1e-400` reads 0 (nil on foundation), `1.00000000000000000001`
     /// reads 1 (nil), `9007199254740993.0` reads 9007199254740992 (exact on foundation).
     case numberText
+    /// `Decimal` through ``DecimalBridge``: foundation makes it from the source text, exactly, and
+    /// fails with `notRepresentable` where a `Decimal` cannot hold the text (`1e-400`, 62
+    /// significant digits); jansson and simdjson, which keep no text, make it from the exact
+    /// integer or else the `Double`'s shortest digits (`1e-400` is 0, 62 digits are rounded to 17).
+    case decimalWithoutText
     /// ``JSONBackend/maxSupportedDepth``: 512 on foundation (JSONSerialization's limit), 2047 on
     /// jansson (its parser stops at 2048 levels and counts the innermost scalar as one) and on
     /// simdjson (held to jansson's); a ``Mapper`` with a `maxDepth` of 513…2047 is refused over

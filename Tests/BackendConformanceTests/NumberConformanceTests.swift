@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MapCore
 import MapIO
 import Testing
@@ -218,6 +219,27 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
         )
     }
 
+    @Test("A number out of range is described in the same words by every backend", arguments: backends)
+    func outOfRangeMessage(backend: RegisteredBackend) throws {
+        let error = try reject(Array("[1, 1e400]".utf8), with: backend)
+        #expect(error.code == .numberOutOfRange)
+        #expect(error.offset == 4)
+        #expect(error.message == "the number 1e400 is beyond Double's range")
+
+        let integer = Parity<String?>(
+            .bigIntegers,
+            foundation: nil,
+            jansson: "the number 18446744073709551616 is an integer outside Int64.min…Int64.max",
+            simdjson: "the number 18446744073709551616 is an integer outside Int64.min…UInt64.max"
+        )
+        if let message = integer[backend.id] {
+            let big = try reject(Array(#"{"n": 18446744073709551616}"#.utf8), with: backend)
+            #expect(big.code == .numberOutOfRange)
+            #expect(big.offset == 6)
+            #expect(big.message == message)
+        }
+    }
+
     @Test(
         "UInt64.max inside an object is exact on foundation and simdjson and refused by jansson (parity row bigIntegers)",
         arguments: backends
@@ -253,6 +275,65 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
             simdjson: [nil, nil, nil, nil]
         )
         #expect(texts == expected[backend.id])
+    }
+
+    @Test(
+        "-0.0 written back from a document keeps its sign, as text, through a tree and as a JSONNumber",
+        arguments: backends
+    )
+    func negativeZeroIsWrittenBack(backend: RegisteredBackend) throws {
+        let document = try accept("[-0.0, -1e-400, 0.0, 1]", with: backend)
+        let json = JSON(document: document)
+        let written = Parity<String>(
+            .numberText,
+            foundation: "[-0.0,-1e-400,0.0,1]",
+            jansson: "[-0.0,-0.0,0,1]",
+            simdjson: "[-0.0,-0.0,0,1]"
+        )
+        #expect(try json.text() == written[backend.id])
+
+        let builder = JSONBuilder()
+        try builder.set(json, at: ["numbers"])
+        let tree = try builder.makeJSON()
+        #expect(try tree.text() == #"{"numbers":\#(written[backend.id])}"#)
+
+        let writer = JSONWriter()
+        let first = try #require(document.element(of: document.root, at: 0))
+        try writer.number(JSONNumber(try #require(document.double(first))))
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "-0.0")
+        #expect(JSONNumber(-0.0).description == "-0.0")
+
+        // And it reads back as -0.0 on the same backend.
+        let again = try accept(try json.text(), with: backend)
+        let signs = elements(again, again.root).map { again.double($0)?.sign }
+        #expect(signs == [.minus, .minus, .plus, .plus])
+    }
+
+    @Test(
+        "Decimal is exact from the text on foundation and made from the Double elsewhere (parity row decimalWithoutText)",
+        arguments: backends
+    )
+    func decimalWithoutText(backend: RegisteredBackend) throws {
+        let digits62 = "3.1415926535897932384626433832795028841971693993751058209749445"
+        let mapper = try backend.mapper()
+        let expected = Parity<[Decimal?]>(
+            .decimalWithoutText,
+            foundation: [nil, nil, Decimal(string: "0.1")],
+            jansson: [0, Decimal(string: "3.141592653589793"), Decimal(string: "0.1")],
+            simdjson: [0, Decimal(string: "3.141592653589793"), Decimal(string: "0.1")]
+        )
+        for (index, text) in ["1e-400", digits62, "0.1"].enumerated() {
+            let wanted = expected[backend.id][index]
+            if let wanted {
+                #expect(try mapper.decode(with: DecimalBridge(), from: text) == wanted, "\(text)")
+                continue
+            }
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode([Decimal].self, from: "[0, \(text)]")
+            }
+            #expect(error.code == .notRepresentable)
+            #expect(error.path == [1])
+        }
     }
 
     // MARK: Grammar

@@ -81,7 +81,7 @@ import MapTestSupport
 
         let deeper = try #require(throws: MappingError.self) { try json["user"]["address"]["city"].decode(String.self) }
         #expect(deeper.code == .missingKey)
-        #expect(deeper.path == ["user", "address", "city"])
+        #expect(deeper.path == ["user", "address"])
     }
 
     // MARK: Arrays

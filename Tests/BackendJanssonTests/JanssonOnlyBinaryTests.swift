@@ -80,7 +80,10 @@ import MapTestSupport
         arguments: [
             (Array("{\"a\":[1,2\n".utf8), "stdin:2:1: unexpected end of input; expected ',' or ']'\n"),
             (Array("[1,\n 2,]".utf8), "stdin:2:3: trailing comma before ']'\n"),
-            (Array("{\"id\":\n 9223372036854775808}".utf8), "stdin:2:2: too big integer near '9223372036854775808'\n"),
+            (
+                Array("{\"id\":\n 9223372036854775808}".utf8),
+                "stdin:2:2: the number 9223372036854775808 is an integer outside Int64.min…Int64.max\n"
+            ),
             (Array("[1]".utf8) + [0], "stdin:1:4: unexpected NUL byte (0x00) after the top-level value\n"),
         ] as [([UInt8], String)]
     )

@@ -75,6 +75,61 @@ import MapTestSupport
         #expect(error.path == ["level"])
     }
 
+    /// A rule with a fallback and no `null` option.
+    static let noNullOption = EnumRule<Level>()
+        .option("low", .low)
+        .fallback({ .other($0) }, raw: { if case .other(let raw) = $0 { raw } else { nil } })
+
+    @Test(
+        "null fails a required field with nullValue at its path, even with a fallback, unless null is an option",
+        arguments: linkedBackendNames
+    )
+    func nullFailsARequiredField(backend: String) throws {
+        let mapper = try idiomMapper(backend)
+        let rule = ObjectRule(Setting()).required("level", Self.noNullOption, \.level)
+        let error = try #require(throws: MappingError.self) { try mapper.decode(with: rule, from: #"{"level": null}"#) }
+        #expect(error.code == .nullValue)
+        #expect(error.path == ["level"])
+        #expect(error.ruleTrail == [.field("level", isRequired: true, of: "Setting")])
+
+        let inArray = try #require(throws: MappingError.self) {
+            try mapper.decode(with: ArrayRule(itemRule: Self.noNullOption), from: #"["low", null]"#)
+        }
+        #expect(inArray.code == .nullValue)
+        #expect(inArray.path == [1])
+
+        // Listed, null is a value like any other option's.
+        let listed = ObjectRule(Setting()).required("level", Self.lenient, \.level)
+        #expect(try mapper.decode(with: listed, from: #"{"level": null}"#) == Setting(level: .unset))
+        // An optional field skips null before the rule sees it.
+        struct Maybe: Equatable, Sendable { var level: Level? }
+        let optional = ObjectRule(Maybe()).optional("level", Self.noNullOption, \.level)
+        #expect(try mapper.decode(with: optional, from: #"{"level": null}"#) == Maybe(level: nil))
+    }
+
+    @Test(
+        "With collectsAllErrors, null in a required fallback field is in the collected errors",
+        arguments: linkedBackendNames
+    )
+    func nullIsCollected(backend: String) throws {
+        let mapper = try IdiomDiagnostics().mapper(backend) { $0.collectsAllErrors = true }
+        struct Pair: Equatable, Sendable {
+            var first = Level.low
+            var second = 0
+        }
+        let rule = ObjectRule(Pair())
+            .required("first", Self.noNullOption, \.first)
+            .required("second", IntRule, \.second)
+        let error = try #require(throws: MappingError.self) {
+            try mapper.decode(with: rule, from: #"{"first": null, "second": "x"}"#)
+        }
+        #expect(error.code == .nullValue)
+        #expect(error.path == ["first"])
+        let errors = error.collected.filter { $0.severity == .error }
+        #expect(errors.map(\.path) == [["first"], ["second"]])
+        #expect(errors.map(\.code) == ["nullValue", "typeMismatch"])
+    }
+
     @Test(
         "A fallback keeps the raw JSON of an unlisted value and writes it back unchanged",
         arguments: linkedBackendNames

@@ -469,6 +469,41 @@ import MapTestSupport
         #expect(error.path == [0])
     }
 
+    /// Gloss-style encoding on a Decodable-style type.
+    struct Tag: JSONDecodable, JSONExportable, Equatable {
+        let name: String
+        let uses: Int?
+
+        static func decode(_ j: JSON) throws -> Tag {
+            try Tag(name: j => "name", uses: j =>? "uses")
+        }
+
+        func toJSON() -> JSON? {
+            name.isEmpty ? nil : jsonify(["name" ~~> name, "uses" ~~> uses])
+        }
+    }
+
+    @Test(
+        "A JSONDecodable type that is also JSONExportable encodes through toJSON(), alone, in arrays and in dictionaries",
+        arguments: linkedBackendNames
+    )
+    func decodableExportableEncodes(backend: String) throws {
+        let mapper = try idiomMapper(backend)
+        #expect(try mapper.encodeToString(Tag(name: "swift", uses: 3)) == #"{"name":"swift","uses":3}"#)
+        let tags = [Tag(name: "a", uses: nil), Tag(name: "b", uses: 1)]
+        let text = try mapper.encodeToString(tags)
+        #expect(text == #"[{"name":"a"},{"name":"b","uses":1}]"#)
+        #expect(try mapper.decode([Tag].self, from: text) == tags)
+        #expect(try mapper.encodeToString(["k": Tag(name: "c", uses: nil)]) == #"{"k":{"name":"c"}}"#)
+
+        // toJSON() giving nil fails where the value is.
+        let error = try #require(throws: MappingError.self) {
+            try mapper.encode([Tag(name: "a", uses: nil), Tag(name: "", uses: nil)])
+        }
+        #expect(error.code == .bridgingFailed)
+        #expect(error.path == [1])
+    }
+
     // MARK: Mapper options inside decode
 
     @Test("A mapper's override reaches `=>` inside a JSONDecodable's decode", arguments: linkedBackendNames)

@@ -28,6 +28,35 @@ import MapTestSupport
         }
     }
 
+    /// Gloss's `Glossy`, spelt as in Gloss.
+    struct Label: Glossy, Equatable {
+        let name: String
+
+        init?(json: JSON) {
+            guard let name: String = "name" <~~ json else { return nil }
+            self.name = name
+        }
+
+        func toJSON() -> JSON? { jsonify(["name" ~~> name]) }
+    }
+
+    @Test(
+        "Glossy reads and writes, and fromJSON is init?(json:) under Gloss's early name",
+        arguments: linkedBackendNames
+    )
+    func glossyAndFromJSON(backend: String) throws {
+        let mapper = try idiomMapper(backend)
+        let labels = try mapper.decode([Label].self, from: #"[{"name": "a"}, {"name": "b"}]"#)
+        #expect(labels.map(\.name) == ["a", "b"])
+        #expect(try mapper.encodeToString(labels) == #"[{"name":"a"},{"name":"b"}]"#)
+        let json = try mapper.parse(#"{"name": "c"}"#)
+        #expect(Label.fromJSON(json) == Label(json: json))
+        #expect(Label.fromJSON(try mapper.parse("{}")) == nil)
+        let error = try #require(throws: MappingError.self) { try mapper.decode([Label].self, from: #"[{}]"#) }
+        #expect(error.code == .bridgingFailed)
+        #expect(error.path == [0])
+    }
+
     enum Language: String, Bridgeable, Equatable {
         case swift = "Swift"
         case c = "C"

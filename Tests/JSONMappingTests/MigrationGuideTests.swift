@@ -1417,6 +1417,29 @@ extension MigrationGuideTests {
             #expect(absent.weight == nil)
         }
 
+        @Test("a field added to an existing rule is read once the new rule is assigned back", arguments: Backends.names)
+        func addingAFieldToARule(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            struct Tag {
+                var label = ""
+                var weight: Int?
+            }
+            // guide: bender-add-field
+            var tagRule = ObjectRule(Tag()).required("label", StringRule, \.label)
+            // Bender: tagRule.optional("weight", IntRule, { $0.weight = $1 }) as a statement.
+            // Here a rule is a value: optional(…) returns a new rule, which must be kept.
+            tagRule = tagRule.optional("weight", IntRule, \.weight)
+            // guide-end
+            let tag = try mapper.decode(with: tagRule, from: #"{"label": "swift", "weight": 3}"#)
+            #expect(tag.label == "swift")
+            #expect(tag.weight == 3)
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode(with: tagRule, from: #"{"label": "swift", "weight": "x"}"#)
+            }
+            #expect(error.code == .typeMismatch)
+            #expect(error.path == ["weight"])
+        }
+
         // guide: bender-store
         final class Department: Sendable {  // a managed object, in Core Data
             let name: String

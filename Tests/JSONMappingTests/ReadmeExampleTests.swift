@@ -50,6 +50,36 @@ return (novels, text)
         #expect(mapper.map(Novel.self, from: #"{"year": 1965}"#) == nil)
     }
 
+    @Test("the README says how to depend on the package: tools version, URL line, every library product, the traits")
+    func readmeShowsTheDependency() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let toolsLine = try #require(manifest.split(separator: "\n").first)
+        #expect(readme.contains(String(toolsLine)))
+        #expect(readme.contains(#".package(url: "https://github.com/"#))
+        #expect(readme.contains(#"package: "swift-json-mapping")"#))
+        #expect(manifest.contains(#"name: "swift-json-mapping""#))
+        let products = manifest.components(separatedBy: #".library(name: ""#).dropFirst()
+            .compactMap { $0.split(separator: "\"").first.map(String.init) }
+        #expect(products.count >= 13)
+        let section = try #require(readme.components(separatedBy: "## Using it in your package").dropFirst().first?
+            .components(separatedBy: "\n## ").first)
+        for product in products {
+            #expect(section.contains("`\(product)`"), "the product \(product) is not named")
+        }
+        for trait in ["Simdjson", "Jansson"] {
+            #expect(manifest.contains(#".trait(\#n            name: "\#(trait)""#))
+            #expect(section.contains("`\(trait)`"))
+        }
+        // CI runs the README's first sh block: it still opens the README with two commands.
+        let firstSh = try #require(readme.components(separatedBy: "```sh\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        #expect(firstSh.split(separator: "\n").count == 2)
+        #expect(readme.range(of: "```sh")!.lowerBound < readme.range(of: "## Using it in your package")!.lowerBound)
+    }
+
     @Test("the README's swift block is the code compiled in this file")
     func readmeMatches() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

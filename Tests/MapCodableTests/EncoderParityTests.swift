@@ -114,4 +114,17 @@ import Testing
         let decoder = JSONMappingDecoder(mapper: try Mapper(backendNamed: backend))
         #expect(try decoder.decode(Models.User.self, from: data) == user)
     }
+
+    @Test(
+        "A JSON view's -0.0 keeps its sign when the view is encoded as a Codable value",
+        arguments: linkedBackendNames
+    )
+    func negativeZeroViewEncodes(backend: String) throws {
+        let view = try Mapper(backendNamed: backend).parse("[-0.0, 0.0, 2]")
+        let ours = String(decoding: try JSONMappingEncoder().encode(view), as: UTF8.self)
+        // The source text where the backend keeps it.
+        #expect(ours == (backend == "foundation" ? "[-0.0,0.0,2]" : "[-0.0,0,2]"))
+        let foundation = String(decoding: try JSONEncoder().encode(view), as: UTF8.self)
+        #expect(foundation == "[-0,0,2]")  // JSONEncoder's spelling of -0.0
+    }
 }

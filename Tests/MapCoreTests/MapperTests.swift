@@ -1,4 +1,5 @@
 import BackendFoundation
+import Foundation
 import MapCore
 import MapIO
 import Synchronization
@@ -78,5 +79,50 @@ import MapTestSupport
         let error = try #require(throws: MappingError.self) { try mapper.encode([Double.nan]) }
         #expect(error.code == .notRepresentable)
         #expect(error.path == [0])
+    }
+}
+
+/// The reading guide (MapCore's DocC article) against what it describes.
+@Suite struct ReadingGuideTests {
+    static func article() throws -> String {
+        let url = PackageRoot.url.appendingPathComponent("Sources/MapCore/MapCore.docc/ReadingAndMapping.md")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test("every ParseOptions property is named in the reading guide")
+    func parseOptionsAreDocumented() throws {
+        let article = try Self.article()
+        let names = Mirror(reflecting: ParseOptions()).children.compactMap(\.label)
+        #expect(names.count == 6)
+        for name in names {
+            #expect(article.contains("| `\(name)` |"), "ParseOptions.\(name) is not in the reading guide")
+        }
+    }
+
+    @Test("Mapper.parse throws the ParseError; a decode throws a MappingError wrapping it, as the guide says")
+    func parseFailuresAreWhatTheGuideSays() throws {
+        let mapper = try Mapper(backend: FoundationBackend())
+        let parseError: ParseError
+        do {
+            _ = try mapper.parse("[1,\n 2,]")
+            Issue.record("parsed malformed text")
+            return
+        } catch {
+            parseError = error  // typed throws: a ParseError, never a MappingError
+        }
+        #expect(parseError.code == .trailingComma)
+        #expect(parseError.line == 2)
+        #expect(parseError.column == 3)
+
+        let mappingError = try #require(throws: MappingError.self) {
+            try mapper.decode([Int].self, from: "[1,\n 2,]")
+        }
+        #expect(mappingError.code == .invalidJSON)
+        #expect(mappingError.path == .root)
+        #expect(mappingError.parseError == parseError)
+
+        let article = try Self.article()
+        #expect(article.contains("``Mapper/parse(_:)`` throws it as it is"))
+        #expect(!article.contains("A parse failure is a ``MappingError``"))
     }
 }

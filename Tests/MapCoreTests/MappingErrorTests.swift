@@ -1,3 +1,4 @@
+import JSONMapping
 import MapCore
 import MapIO
 import Testing
@@ -8,6 +9,76 @@ import MapTestSupport
 
     static func idError() throws -> MappingError {
         try #require(throws: MappingError.self) { try tweets["statuses"][0]["user"]["id"].decode(Int.self) }
+    }
+
+    @Test(
+        "a view below a missing step fails at the first step that failed, not at the steps asked below it",
+        arguments: linkedBackendNames
+    )
+    func missingViewFailsAtFirstFailedStep(backend: String) throws {
+        let mapper = try Mapper(backendNamed: backend)
+        let doc = try mapper.parse(#"{"statuses": [{}, {}, {}, {"user": {"id": 1}}], "meta": 7}"#)
+
+        let index = try #require(throws: MappingError.self) { try doc["statuses"][5]["user"].decode(String.self) }
+        #expect(index.code == .indexOutOfRange)
+        #expect(index.path == ["statuses", 5])
+        #expect(index.message.contains("index 5 is out of range for an array of 4"))
+
+        let key = try #require(throws: MappingError.self) { try doc["statuses"][0]["user"]["id"].decode(Int.self) }
+        #expect(key.code == .missingKey)
+        #expect(key.path == ["statuses", 0, "user"])
+
+        let scalar = try #require(throws: MappingError.self) { try doc["meta"]["a"]["b"].decode(Int.self) }
+        #expect(scalar.code == .typeMismatch)
+        #expect(scalar.path == ["meta", "a"])
+
+        let byPath = try #require(throws: MappingError.self) {
+            try doc[JSONPath(parsing: "statuses[9].user.id")].decode(Int.self)
+        }
+        #expect(byPath.code == .indexOutOfRange)
+        #expect(byPath.path == ["statuses", 9])
+        // The view itself still says where it was asked for.
+        #expect(doc["statuses"][5]["user"].path == ["statuses", 5, "user"])
+    }
+
+    @Test(
+        "errors are equal when code, path, message, kinds, type and failing value are; the document around them is not"
+    )
+    func equality() throws {
+        let first = try Self.idError()
+        let again = try Self.idError()
+        #expect(first == again)
+        // The same failure in another document, with other members around it.
+        let other: JSON = ["statuses": [["user": ["id": "x", "name": "n"]]], "more": true]
+        let elsewhere = try #require(throws: MappingError.self) {
+            try other["statuses"][0]["user"]["id"].decode(Int.self)
+        }
+        #expect(elsewhere == first)
+        #expect(elsewhere.root != first.root)
+
+        var moved = first
+        moved.path = ["statuses", 1, "user", "id"]
+        #expect(moved != first)
+        var recoded = first
+        recoded.code = .bridgingFailed
+        #expect(recoded != first)
+        let otherValue = try #require(throws: MappingError.self) {
+            try (["statuses": [["user": ["id": "y"]]]] as JSON)["statuses"][0]["user"]["id"].decode(Int.self)
+        }
+        #expect(otherValue.path == first.path)
+        #expect(otherValue != first)  // another value, and so another message
+
+        // Built by hand, as a test would, it equals an error with the same parts.
+        let built = MappingError(code: .missingKey, path: ["a"], message: "gone")
+        #expect(built == MappingError(code: .missingKey, path: ["a"], message: "gone"))
+        #expect(built != MappingError(code: .missingKey, path: ["a"], message: "gone", targetType: "Int"))
+        // Parse failures compare by their parse error.
+        let mapper = try Mapper(backendNamed: "foundation")
+        let broken = { (text: String) in
+            try #require(throws: MappingError.self) { try mapper.decode([Int].self, from: text) }
+        }
+        #expect(try broken("[1,]") == broken("[1,]"))
+        #expect(try broken("[1,]") != broken("[1,,]"))
     }
 
     @Test("the description is one line with the code, the path and the message")
@@ -49,19 +120,18 @@ import MapTestSupport
         )
     }
 
-    @Test("the debug description marks where a path went missing")
+    @Test("the debug description ends where a path went missing")
     func debugDescriptionMissing() throws {
         let json: JSON = ["a": ["b": 1]]
         let error = try #require(throws: MappingError.self) { try json["a"]["c"]["d"].decode(Int.self) }
         #expect(error.code == .missingKey)
-        #expect(error.path == ["a", "c", "d"])
+        #expect(error.path == ["a", "c"])
         #expect(
             error.debugDescription == """
-                MappingError.missingKey decoding Int at a.c.d
+                MappingError.missingKey decoding Int at a.c
                   root: an object of 1 key
                     → key "a": an object of 1 key
-                      → key "c": missing
-                        → key "d": no value for key "c"; expected a number
+                      → key "c": no value for key "c"; expected a number
                 """
         )
     }
@@ -112,7 +182,7 @@ import MapTestSupport
         #expect(scalar.path == ["n", "x"])
         let deeper = try #require(throws: MappingError.self) { try json["nope"]["x"][0].decode(Int.self) }
         #expect(deeper.code == .missingKey)
-        #expect(deeper.path == ["nope", "x", 0])
+        #expect(deeper.path == ["nope"])
     }
 
     @Test("a parse failure wraps the parse error and prints its position")

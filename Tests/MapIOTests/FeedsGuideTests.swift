@@ -121,22 +121,25 @@ import Testing
     @Test("under skip, bad records go to the handler and reading goes on")
     func skipPolicy() throws {
         let mapper = try Mapper()
-        let skipped = Captured()
         // guide: feeds-skip
+        // onError is @Sendable: it cannot change a captured var, so it appends under a lock.
+        let skipped = Mutex<[String]>([])  // import Synchronization
         var options = FeedOptions(format: .ndjson, errorPolicy: .skip)
         options.maxLoggedErrorsPerSecond = 10  // to the mapper's log; the rest are counted
         let orders = try mapper.feed(
             Order.self,
             from: Array(Self.badFeed.utf8),
             options: options,
-            onError: { error in skipped.append("#\(error.recordIndex) line \(error.line): \(error.error.code)") }
+            onError: { error in
+                skipped.withLock { $0.append("#\(error.recordIndex) line \(error.line): \(error.error.code)") }
+            }
         )
         // guide-end
         var ids: [Int] = []
         while let order = try orders.next() { ids.append(order.id) }
         #expect(ids == [1, 4])
         #expect(orders.skippedCount == 2)
-        #expect(skipped.texts == ["#1 line 2: typeMismatch", "#2 line 3: invalidJSON"])
+        #expect(skipped.withLock { $0 } == ["#1 line 2: typeMismatch", "#2 line 3: invalidJSON"])
     }
 
     @Test("an array feed is read element by element; a mapping error is skippable, a syntax error is not")

@@ -291,7 +291,7 @@ import MapTestSupport
             .init(key: "handle", text: "null", code: .nullValue, path: ["handle"], kind: .wrongType),
             .init(key: "handle", text: "[]", code: .typeMismatch, path: ["handle"], kind: .wrongType),
             // T? through a key path and URL's bridge
-            .init(key: "links", text: nil, code: .missingKey, path: ["links", "home"], kind: .valueMissing),
+            .init(key: "links", text: nil, code: .missingKey, path: ["links"], kind: .valueMissing),
             .init(key: "links", text: "{}", code: .missingKey, path: ["links", "home"], kind: .valueMissing),
             .init(key: "links", text: #"{"home": null}"#, code: .nullValue, path: ["links", "home"], kind: .wrongType),
             .init(key: "links", text: #"{"home": 5}"#, code: .typeMismatch, path: ["links", "home"], kind: .wrongType),

@@ -75,6 +75,51 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
     }
 
+    @Test("Docs/Feeds.md's onError example, copied as it stands into a Swift 6 program, compiles")
+    func feedsOnErrorExampleCompiles() throws {
+        let guide = try String(
+            contentsOf: Self.repositoryRoot.appendingPathComponent("Docs/Feeds.md"),
+            encoding: .utf8
+        )
+        let afterMarker = try #require(guide.components(separatedBy: "<!-- guide: feeds-skip -->\n```swift\n").dropFirst().first)
+        let block = try #require(afterMarker.components(separatedBy: "\n```").first)
+        let result = try Self.typeCheck(
+            """
+            import Synchronization
+            struct Order: JSONConvertible {
+                var id = 0
+                static func map(_ object: inout Order, _ json: Map) { object.id <- json["id"] }
+            }
+            struct Example {
+                static let badFeed = ""
+                func run(mapper: Mapper) throws {
+            \(block)
+                    _ = orders
+                }
+            }
+            """
+        )
+        #expect(result.status == 0, "\(result.output)")
+        #expect(!result.output.contains("error:"), "\(result.output)")
+    }
+
+    @Test("A field added to a rule as a statement, Bender's way, is an unused-result warning, never silent")
+    func ruleFieldAsStatementWarns() throws {
+        let result = try Self.typeCheck(
+            """
+            struct Tag { var label = ""; var weight: Int? }
+            func build() -> ObjectRule<Tag> {
+                let rule = ObjectRule(Tag()).required("label", StringRule, \\.label)
+                rule.optional("weight", IntRule, \\.weight)
+                return rule
+            }
+            """
+        )
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("snippet.swift:5:"), "\(result.output)")
+        #expect(result.output.contains("warning: result of call to 'optional' is unused"), "\(result.output)")
+    }
+
     @Test("<~ on a non-optional property does not compile: an optional link may leave the property unset")
     func optionalLinkNeedsOptional() throws {
         let result = try Self.typeCheck(

@@ -236,7 +236,9 @@ public final class MappingContext {
     }
 
     /// The full path of `json`: the steps taken so far, then wherever `json` sits below the
-    /// last of them (found by a search only when a bridge read below its own value).
+    /// last of them (found by a search only when a bridge read below its own value). For a
+    /// missing view, the path ends at the first step that failed — the place to look — not at the
+    /// steps asked for below it.
     public func path(of json: JSON) -> JSONPath {
         let stitched = stitchedFrames()
         var components = stitched.components
@@ -249,7 +251,7 @@ public final class MappingContext {
                 components += steps
             }
         }
-        if let absence = json.absence { components += absence.trail }
+        if let failed = json.absence?.trail.first { components.append(failed) }
         return JSONPath(components)
     }
 

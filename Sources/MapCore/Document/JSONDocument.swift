@@ -284,3 +284,14 @@ public struct JSONMemberHint: Sendable {
         self.position = 0
     }
 }
+
+extension JSONDocument {
+    /// Whether the node is the number `-0`: ``int64(_:)`` and ``uint64(_:)`` read it as `0`,
+    /// exact but signless, so whatever writes a document's number from those reads must write this
+    /// one as the `Double` `-0.0` to keep its sign.
+    @inlinable
+    package func isNegativeZero(_ node: JSONNode) -> Bool {
+        guard let value = double(node) else { return false }
+        return value == 0 && value.sign == .minus
+    }
+}

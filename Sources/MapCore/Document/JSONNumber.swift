@@ -68,8 +68,13 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
         self.text = json.document.withNumberText(json.node) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The text when known, else the exact integer, else the double.
+    /// The text when known, else the exact integer, else the double; `-0.0` keeps its sign.
     public var description: String {
-        text ?? int64.map(String.init) ?? uint64.map(String.init) ?? double.description
+        if let text { return text }
+        if isNegativeZero { return double.description }
+        return int64.map(String.init) ?? uint64.map(String.init) ?? double.description
     }
+
+    /// Whether the number is `-0`: integral (``int64`` is 0), but an integer would lose its sign.
+    var isNegativeZero: Bool { double == 0 && double.sign == .minus }
 }

@@ -319,3 +319,21 @@ extension MappingError: CustomStringConvertible, CustomDebugStringConvertible {
         return lines.joined(separator: "\n")
     }
 }
+
+extension MappingError: Equatable {
+    /// Two errors are equal when they describe the same failure: the same ``code``, ``path``,
+    /// ``message``, ``expected`` and ``actual`` kinds, ``targetType``, ``ruleTrail`` and
+    /// ``parseError``, and structurally equal failing ``value``s (``JSON``'s `==`).
+    ///
+    /// What surrounds the failure is not compared: the document's ``root``, an
+    /// ``underlyingError`` other than a parse error (it need not be `Equatable`), and what a
+    /// collecting decode gathered (``collected``, ``droppedCount``, ``candidateErrors``). So the
+    /// same bad value decoded from two documents gives equal errors, and a test can compare an
+    /// error with one it builds: `MappingError(code: .typeMismatch, path: ["id"], message: …)`.
+    public static func == (lhs: MappingError, rhs: MappingError) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.code == rhs.code && lhs.path == rhs.path && lhs.message == rhs.message
+            && lhs.expected == rhs.expected && lhs.actual == rhs.actual && lhs.targetType == rhs.targetType
+            && lhs.ruleTrail == rhs.ruleTrail && lhs.parseError == rhs.parseError && lhs.value == rhs.value
+    }
+}

@@ -212,9 +212,9 @@ indirect enum TreeValue: Sendable {
         case .number?:
             if let text = json.numberText {
                 self = .numberText(text)
-            } else if let value = document.int64(node) {
+            } else if let value = document.int64(node), value != 0 || !document.isNegativeZero(node) {
                 self = .int(value)
-            } else if let value = document.uint64(node) {
+            } else if let value = document.uint64(node), value != 0 {
                 self = .uint(value)
             } else {
                 self = .double(document.double(node) ?? 0)

@@ -41,7 +41,8 @@ public protocol JSONWriting: AnyObject {
 
 extension JSONWriting {
     /// Writes a whole value read from a document — a pass-through copy. A number goes as its
-    /// source text when the document keeps it; a missing view throws
+    /// source text when the document keeps it, else as its exact integer, else as its `Double`
+    /// (so `-0.0` keeps its sign); a missing view throws
     /// ``MappingError/Code/invalidWriterState``.
     public func value(_ json: JSON) throws {
         guard let kind = json.kind else {
@@ -57,9 +58,9 @@ extension JSONWriting {
         case .number:
             if let text = document.withNumberText(node, { String(decoding: $0, as: UTF8.self) }) {
                 try number(text: text)
-            } else if let value = document.int64(node) {
+            } else if let value = document.int64(node), value != 0 || !document.isNegativeZero(node) {
                 try int64(value)
-            } else if let value = document.uint64(node) {
+            } else if let value = document.uint64(node), value != 0 {
                 try uint64(value)
             } else {
                 try double(document.double(node) ?? 0)
@@ -82,13 +83,14 @@ extension JSONWriting {
         }
     }
 
-    /// Writes a number in the form it holds: its text, else an integer, else a double.
+    /// Writes a number in the form it holds: its text, else an integer, else a double (so `-0.0`
+    /// keeps its sign).
     public func number(_ number: JSONNumber) throws {
         if let text = number.text {
             try self.number(text: text)
-        } else if let value = number.int64 {
+        } else if let value = number.int64, value != 0 || !number.isNegativeZero {
             try int64(value)
-        } else if let value = number.uint64 {
+        } else if let value = number.uint64, value != 0 {
             try uint64(value)
         } else {
             try double(number.double)
