@@ -190,7 +190,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapIOTests",
-            dependencies: ["JSONMapping", "MapTestSupport"]
+            dependencies: ["JSONMapping", "MapTestSupport", "InMemoryMapLogging"]
         ),
         .testTarget(
             name: "TwoWayMapsTests",
