@@ -28,7 +28,12 @@ package struct JSONScanner {
     ) throws(ParseError) -> ScanTape {
         var scanner = JSONScanner(input: input, options: options, recordsTape: true, backend: backend)
         try scanner.scanDocument()
-        return ScanTape(entries: scanner.entries, children: scanner.children, stringCount: scanner.stringCount)
+        return ScanTape(
+            entries: scanner.entries,
+            children: scanner.children,
+            stringCount: scanner.stringCount,
+            numbersToCheck: scanner.numbersToCheck
+        )
     }
 
     /// Finds the end of the one value that starts at `start` (after any whitespace): the offset
@@ -124,6 +129,7 @@ package struct JSONScanner {
     private var entries: [TapeEntry] = []
     private var children: [UInt32] = []
     private var stringCount = 0
+    private var numbersToCheck = 0
 
     private init(input: UnsafeRawBufferPointer, options: ParseOptions, recordsTape: Bool, backend: String) {
         self.input = input
@@ -237,7 +243,13 @@ package struct JSONScanner {
                 record(.null, offset: position - 4, length: 4, flags: 0)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let start = position
-                let flags = try scanNumber()
+                var flags = try scanNumber()
+                if position - start > 200 {
+                    flags |= TapeEntry.mayOverflow
+                }
+                if flags & TapeEntry.mayOverflow != 0 {
+                    numbersToCheck += 1
+                }
                 record(.number, offset: start, length: position - start, flags: flags)
             default:
                 throw unexpected("expected a value")
@@ -579,7 +591,11 @@ package struct JSONScanner {
             guard position < end, isDigit(bytes[position]) else {
                 throw numberFailure("expected a digit in the exponent")
             }
+            let exponentStart = position
             while position < end, isDigit(bytes[position]) { position += 1 }
+            if position - exponentStart > 2 {
+                flags |= TapeEntry.mayOverflow
+            }
         }
         return flags
     }

@@ -8,11 +8,14 @@ package struct ScanTape: Sendable {
     package var children: [UInt32]
     /// How many string and key entries there are; each has an ordinal below this in `extra`.
     package var stringCount: Int
+    /// How many numbers carry ``TapeEntry/mayOverflow``: when 0, every number is within `Double`'s range.
+    package var numbersToCheck: Int
 
-    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int) {
+    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int, numbersToCheck: Int = 0) {
         self.entries = entries
         self.children = children
         self.stringCount = stringCount
+        self.numbersToCheck = numbersToCheck
     }
 }
 
@@ -50,6 +53,9 @@ package struct TapeEntry: Sendable {
     package static let integer: UInt8 = 1
     /// Numbers: written with a leading minus.
     package static let negative: UInt8 = 2
+    /// Numbers: long enough (over 200 bytes) or with an exponent of three digits or more, so that
+    /// the value may lie beyond `Double`'s range. A number without it is below 10^299 in magnitude.
+    package static let mayOverflow: UInt8 = 4
 
     package init(offset: UInt32, length: UInt32, extra: UInt32, kind: TapeKind, flags: UInt8 = 0) {
         self.offset = offset
