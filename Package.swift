@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "LenientReader", targets: ["LenientReader"]),
         // A parser that needs no system library: JSONSerialization plus the strict scan.
         .library(name: "BackendFoundation", targets: ["BackendFoundation"]),
+        // The parser in pure Swift: the package's validating scanner, its tape read in place. Fast
+        // with nothing installed.
+        .library(name: "BackendNative", targets: ["BackendNative"]),
         // A parser over the C library jansson (libjansson-dev): trees shared with C code.
         .library(name: "BackendJansson", targets: ["BackendJansson"]),
         // The fast parser: simdjson (libsimdjson-dev), its tape read in place.
@@ -87,6 +90,8 @@ let package = Package(
             name: "BackendFoundation",
             dependencies: ["MapCore", "MapIO"]
         ),
+        // The scanner's tape as a document: strings, numbers and keys read from the input in place.
+        .target(name: "BackendNative", dependencies: ["MapCore"]),
         .systemLibrary(
             name: "CJansson",
             pkgConfig: "jansson",
@@ -215,6 +220,10 @@ let package = Package(
         .testTarget(
             name: "BackendJanssonTests",
             dependencies: ["BackendJansson", "MapCore", "MapIO", "CJansson", "MapTestSupport"]
+        ),
+        .testTarget(
+            name: "BackendNativeTests",
+            dependencies: ["BackendNative", "BackendFoundation", "MapCore", "MapTestSupport"]
         ),
         .testTarget(
             name: "BackendSimdjsonTests",
