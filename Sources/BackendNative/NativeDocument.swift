@@ -138,7 +138,9 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
         guard let entry = entry(node, ifKind: .object) else { return nil }
         let start = Int(entry.extra)
-        return find(key, from: start, to: start + Int(entry.length)).map { JSONNode(rawValue: UInt64(children[$0] + 1)) }
+        return find(key, from: start, to: start + Int(entry.length)).map {
+            JSONNode(rawValue: UInt64(children[$0] + 1))
+        }
     }
 
     /// The hint is the place in ``ScanTape/children`` of the key after the member found last in the

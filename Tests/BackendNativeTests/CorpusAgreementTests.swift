@@ -7,11 +7,18 @@ import Testing
 /// Every corpus document reads the same on the native backend as on the Foundation backend, which
 /// builds its values with JSONSerialization: kinds, strings, keys in order, numbers and their text.
 @Suite struct CorpusAgreementTests {
-    @Test("Each corpus file reads value for value as on the Foundation backend", .enabled(if: Corpus.isAvailable), arguments: Corpus.names)
+    @Test(
+        "Each corpus file reads value for value as on the Foundation backend",
+        .enabled(if: Corpus.isAvailable),
+        arguments: Corpus.names
+    )
     func agrees(name: String) throws {
         let bytes = try Corpus.bytes(name)
         let (native, foundation) = try bytes.withUnsafeBytes { buffer in
-            (try NativeBackend().parse(buffer, options: ParseOptions()), try FoundationBackend().parse(buffer, options: ParseOptions()))
+            (
+                try NativeBackend().parse(buffer, options: ParseOptions()),
+                try FoundationBackend().parse(buffer, options: ParseOptions())
+            )
         }
         var differences: [String] = []
         var values = 0
@@ -26,15 +33,22 @@ import Testing
                 native.forEachMember(of: a) { key, value in nativeMembers.append((key.string, value)) }
                 var foundationMembers: [(String, JSONNode)] = []
                 foundation.forEachMember(of: b) { key, value in foundationMembers.append((key.string, value)) }
-                guard nativeMembers.map(\.0) == foundationMembers.map(\.0) else { return differences.append("\(path): keys") }
+                guard nativeMembers.map(\.0) == foundationMembers.map(\.0) else {
+                    return differences.append("\(path): keys")
+                }
                 for (left, right) in zip(nativeMembers, foundationMembers) {
-                    guard native.member(of: a, utf8Key: left.0) == left.1 else { return differences.append("\(path).\(left.0): lookup") }
+                    guard native.member(of: a, utf8Key: left.0) == left.1 else {
+                        return differences.append("\(path).\(left.0): lookup")
+                    }
                     compare(left.1, right.1, "\(path).\(left.0)")
                 }
             case .array:
-                guard native.count(of: a) == foundation.count(of: b) else { return differences.append("\(path): count") }
+                guard native.count(of: a) == foundation.count(of: b) else {
+                    return differences.append("\(path): count")
+                }
                 for index in 0..<native.count(of: a) {
-                    guard let left = native.element(of: a, at: index), let right = foundation.element(of: b, at: index) else {
+                    guard let left = native.element(of: a, at: index), let right = foundation.element(of: b, at: index)
+                    else {
                         return differences.append("\(path)[\(index)]: missing")
                     }
                     compare(left, right, "\(path)[\(index)]")

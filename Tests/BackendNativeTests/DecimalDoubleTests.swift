@@ -20,8 +20,10 @@ import Testing
             "2.4703282292062327e-324", "2.4703282292062328e-324", "2.2250738585072011e-308",
             "2.2250738585072014e-308", "1.7976931348623157e308", "1.7976931348623158e308",
             "1.7976931348623159e308", "1e400", "-1e400", "1e-400", "-1e-400", "123456789012345678901234567890",
-            "0.000000000000000000000000000001234", "7.2057594037927933e16", "1.00000000000000011102230246251565404236316680908203125",
-            "1.00000000000000011102230246251565404236316680908203124", "1.00000000000000011102230246251565404236316680908203126",
+            "0.000000000000000000000000000001234", "7.2057594037927933e16",
+            "1.00000000000000011102230246251565404236316680908203125",
+            "1.00000000000000011102230246251565404236316680908203124",
+            "1.00000000000000011102230246251565404236316680908203126",
             "3.14159265358979323846264338327950288", "1e-5", "1E+5", "12.50e1", "1e0000000000000000000000005",
         ]
     )
@@ -117,7 +119,10 @@ enum RandomNumberText {
         case 3:
             // Longer than 19 digits, with an exponent.
             let count = Int.random(in: 20...40, using: &generator)
-            return (format, "\(sign)0.\(digitString(count, using: &generator))e\(Int.random(in: -300...300, using: &generator))")
+            return (
+                format,
+                "\(sign)0.\(digitString(count, using: &generator))e\(Int.random(in: -300...300, using: &generator))"
+            )
         case 4:
             // Subnormals and the edge of underflow.
             let digits = digitString(Int.random(in: 1...17, using: &generator), using: &generator)
@@ -142,7 +147,10 @@ enum RandomNumberText {
             // Near the top of the range, and integers of 1 to 25 digits.
             if Bool.random(using: &generator) {
                 let digits = digitString(17, using: &generator)
-                return (format, "\(sign)\(digits.prefix(1)).\(digits.dropFirst())e\(Int.random(in: 300...309, using: &generator))")
+                return (
+                    format,
+                    "\(sign)\(digits.prefix(1)).\(digits.dropFirst())e\(Int.random(in: 300...309, using: &generator))"
+                )
             }
             return (format, "\(sign)\(digitString(Int.random(in: 1...25, using: &generator), using: &generator))")
         }

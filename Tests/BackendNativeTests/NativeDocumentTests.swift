@@ -26,7 +26,9 @@ import Testing
 
     @Test("A key written with escapes is found by its unescaped bytes, and visited unescaped")
     func escapedKeys() throws {
-        let document = try nativeParse(#"{"a\u0062c": 1, "\u00e9t\u00e9": 2, "a\/b": 3, "long key of more than sixteen bytes": 4}"#)
+        let document = try nativeParse(
+            #"{"a\u0062c": 1, "\u00e9t\u00e9": 2, "a\/b": 3, "long key of more than sixteen bytes": 4}"#
+        )
         let root = document.root
         #expect(member(document, root, "abc").flatMap(document.int64) == 1)
         #expect(member(document, root, "été").flatMap(document.int64) == 2)
@@ -89,17 +91,31 @@ import Testing
             "[123456789012345678, 1234567890123456789, -9223372036854775808, 18446744073709551615, 1.5e3, -0, 0.1, 2.5e-1]"
         )
         let values = (0..<8).compactMap { document.element(of: document.root, at: $0) }
-        #expect(values.map(document.int64) == [123_456_789_012_345_678, 1_234_567_890_123_456_789, .min, nil, 1500, 0, nil, nil])
-        #expect(values.map(document.uint64) == [123_456_789_012_345_678, 1_234_567_890_123_456_789, nil, .max, 1500, 0, nil, nil])
-        #expect(values.map { document.double($0)?.bitPattern } == [
-            123456789012345678.0, 1234567890123456789.0, -9223372036854775808.0, 18446744073709551615.0, 1500, -0.0, 0.1, 0.25,
-        ].map(\.bitPattern))
+        #expect(
+            values.map(document.int64) == [
+                123_456_789_012_345_678, 1_234_567_890_123_456_789, .min, nil, 1500, 0, nil, nil,
+            ]
+        )
+        #expect(
+            values.map(document.uint64) == [
+                123_456_789_012_345_678, 1_234_567_890_123_456_789, nil, .max, 1500, 0, nil, nil,
+            ]
+        )
+        #expect(
+            values.map { document.double($0)?.bitPattern }
+                == [
+                    123456789012345678.0, 1234567890123456789.0, -9223372036854775808.0, 18446744073709551615.0, 1500,
+                    -0.0, 0.1, 0.25,
+                ].map(\.bitPattern)
+        )
         #expect(document.withNumberText(values[4]) { String(decoding: $0, as: UTF8.self) } == "1.5e3")
     }
 
     @Test("Bulk reads give every element, or nil when one does not fit")
     func bulkReads() throws {
-        let document = try nativeParse(#"[[1, 2.5, -3e2], [1, 2, -3], [1, 2.5], ["a", "b\n"], ["a", 1], [], [9223372036854775808]]"#)
+        let document = try nativeParse(
+            #"[[1, 2.5, -3e2], [1, 2, -3], [1, 2.5], ["a", "b\n"], ["a", 1], [], [9223372036854775808]]"#
+        )
         let arrays = (0..<7).compactMap { document.element(of: document.root, at: $0) }
         #expect(document.doubles(in: arrays[0]) == [1, 2.5, -300])
         #expect(document.int64s(in: arrays[0]) == nil)
