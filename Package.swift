@@ -237,8 +237,9 @@ let package = Package(
                 "MapIO",
                 "TwoWayMaps",
                 "BackendFoundation",
-                "BackendJansson",
-                "BackendSimdjson",
+                "BackendNative",
+                .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
+                .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
