@@ -44,16 +44,42 @@ public struct NativeBackend: JSONBackend {
         }
         var limited = options
         limited.maxDepth = min(options.maxDepth, maxSupportedDepth)
-        let tape = try JSONScanner.tape(input, options: limited, backend: name)
-        if tape.numbersToCheck > 0,
-            let error = JSONScanner.numberOutOfRange(in: input, tape: tape, integersBeyond64Bits: false, backend: name)
-        {
+        let buffers = ParseBufferPool.take()
+        let tape: ValueTape
+        do {
+            tape = try JSONScanner.valueTape(input, options: limited, backend: name, storage: buffers.tape)
+        } catch {
+            ParseBufferPool.giveBack(buffers)
             throw error
         }
-        return NativeDocument(
-            copying: input,
-            tape: tape,
-            origin: DocumentOrigin(backend: self, options: options)
-        )
+        if tape.numbersToCheck > 0, let error = NativeBackend.numberOutOfRange(in: input, tape: tape, backend: name) {
+            ParseBufferPool.giveBack(buffers)
+            throw error
+        }
+        buffers.copy(input)
+        return NativeDocument(buffers: buffers, tape: tape, origin: DocumentOrigin(backend: self, options: options))
+    }
+
+    /// The error for the first number of the tape beyond `Double`'s range, among those the scan
+    /// marked as possibly so; `nil` when there is none.
+    private static func numberOutOfRange(
+        in input: UnsafeRawBufferPointer,
+        tape: ValueTape,
+        backend: String
+    ) -> ParseError? {
+        for index in 0..<tape.count {
+            let entry = tape.entries[index]
+            guard entry.kind == .number, entry.flags & TapeEntry.mayOverflow != 0 else { continue }
+            let text = UnsafeRawBufferPointer(rebasing: input[Int(entry.offset)..<Int(entry.offset + entry.length)])
+            guard DecimalDouble.parse(text).isInfinite else { continue }
+            return ParseError(
+                code: .numberOutOfRange,
+                message: "the number \(String(decoding: text, as: UTF8.self)) is beyond Double's range",
+                offset: Int(entry.offset),
+                in: input,
+                backend: backend
+            )
+        }
+        return nil
     }
 }

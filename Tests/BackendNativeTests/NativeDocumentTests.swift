@@ -81,8 +81,11 @@ import Testing
         var keys: [String] = []
         document.forEachMember(of: root) { key, _ in keys.append(key.string) }
         #expect(keys == ["x", "a", "b"])
-        // The hidden first value of "a" (entries 5…7) has no path.
-        #expect(document.path(from: root, to: JSONNode(rawValue: 6)) == nil)
+        // The hidden first value of "a" (`[1, 2]`, entries 7 to 9 of the tape) and its elements have no path.
+        for hidden in 7...9 {
+            #expect(document.path(from: root, to: JSONNode(rawValue: UInt64(hidden))) == nil)
+        }
+        #expect(document.path(from: root, to: JSONNode(rawValue: 11)) == [.key("b")])
     }
 
     @Test("Numbers read from their text: integers exactly, the text kept, doubles correctly rounded")
