@@ -131,6 +131,7 @@ let package = Package(
                 "LenientReader",
                 "MapLogging",
                 "BackendFoundation",
+                "BackendNative",
                 .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
                 .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
             ]
@@ -177,6 +178,12 @@ let package = Package(
             name: "jsonmap-simdjson-only",
             dependencies: ["MapCore", "BackendSimdjson", "SingleBackendProgram"],
             path: "Examples/jsonmap-simdjson-only"
+        ),
+        // The same program over the pure-Swift backend: no C library, no libFoundation.
+        .executableTarget(
+            name: "jsonmap-native-only",
+            dependencies: ["MapCore", "BackendNative", "SingleBackendProgram"],
+            path: "Examples/jsonmap-native-only"
         ),
         // The tests mirror the modules, one target each; MapTestSupport holds what they share: the
         // corpus, scratch folders, built binaries, the guide checks.

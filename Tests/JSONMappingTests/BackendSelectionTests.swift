@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MapTestSupport
+import Testing
 
 /// `JSONMAPPING_BACKEND` chooses the default backend of a whole process, so it is tested by
 /// running the built example executable with the variable set.
@@ -36,10 +36,9 @@ import MapTestSupport
     }
 
     @Test(
-        "JSONMAPPING_BACKEND picks the default backend; unset, it is simdjson",
+        "JSONMAPPING_BACKEND picks the default backend; unset, it is simdjson when linked, else native",
         .enabled(if: example != nil, "the jsonmap-example executable has not been built"),
-        arguments: [("foundation", "foundation"), ("jansson", "jansson"), ("simdjson", "simdjson"), (nil, "simdjson")]
-            as [(String?, String)]
+        arguments: BuildBackends.names.map { ($0, $0) } + [(nil, BuildBackends.defaultName)] as [(String?, String)]
     )
     func environmentChoosesBackend(variable: String?, expected: String) throws {
         let result = try Self.run(backend: variable)
@@ -58,7 +57,8 @@ import MapTestSupport
         #expect(result.output.isEmpty)
         #expect(
             result.errors
-                == "jsonmap-example: unsupportedValue at the root: unknown backend \"rapidjson\"; the linked backends are simdjson, jansson, foundation\n"
+                == "jsonmap-example: unsupportedValue at the root: unknown backend \"rapidjson\"; the linked backends are "
+                + BuildBackends.names.joined(separator: ", ") + "\n"
         )
     }
 }
