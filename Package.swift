@@ -102,10 +102,15 @@ let package = Package(
             dependencies: ["MapCore", "CJansson"]
         ),
         // A plain-C face over simdjson's C++ DOM parser; its flags are those simdjson's pkg-config gives.
+        // Without the Simdjson trait it compiles to nothing and links no libsimdjson, so the package
+        // builds on a machine without libsimdjson-dev.
         .target(
             name: "CSimdjson",
-            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
-            linkerSettings: [.linkedLibrary("simdjson")]
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                .define("CSIMDJSON_WITH_SIMDJSON", .when(traits: ["Simdjson"])),
+            ],
+            linkerSettings: [.linkedLibrary("simdjson", .when(traits: ["Simdjson"]))]
         ),
         .target(
             name: "BackendSimdjson",
@@ -162,8 +167,9 @@ let package = Package(
             // The feed `jsonmap demo` decodes; Scripts/make-demo-feed.py writes it.
             resources: [.copy("Resources/demo-feed.ndjson.gz")]
         ),
-        // Programs built from MapCore and one C backend alone: the tests that they link no
-        // libFoundation run `ldd` on them. What they do is in SingleBackendProgram.
+        // Programs built from MapCore and one backend alone: the tests that they link no
+        // libFoundation run `ldd` on them. What they do is in SingleBackendProgram. A C backend's
+        // program has its backend only under that backend's trait.
         .target(
             name: "SingleBackendProgram",
             dependencies: ["MapCore", "MapIO"],
@@ -171,12 +177,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "jsonmap-jansson-only",
-            dependencies: ["MapCore", "BackendJansson", "SingleBackendProgram"],
+            dependencies: [
+                "MapCore", .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
+                "SingleBackendProgram",
+            ],
             path: "Examples/jsonmap-jansson-only"
         ),
         .executableTarget(
             name: "jsonmap-simdjson-only",
-            dependencies: ["MapCore", "BackendSimdjson", "SingleBackendProgram"],
+            dependencies: [
+                "MapCore", .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
+                "SingleBackendProgram",
+            ],
             path: "Examples/jsonmap-simdjson-only"
         ),
         // The same program over the pure-Swift backend: no C library, no libFoundation.
@@ -226,7 +238,11 @@ let package = Package(
         ),
         .testTarget(
             name: "BackendJanssonTests",
-            dependencies: ["BackendJansson", "MapCore", "MapIO", "CJansson", "MapTestSupport"]
+            dependencies: [
+                .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
+                .target(name: "CJansson", condition: .when(traits: ["Jansson"])),
+                "MapCore", "MapIO", "MapTestSupport",
+            ]
         ),
         .testTarget(
             name: "BackendNativeTests",
@@ -234,7 +250,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BackendSimdjsonTests",
-            dependencies: ["BackendSimdjson", "MapCore", "MapIO", "TwoWayMaps", "DeclarativeRules", "MapTestSupport"]
+            dependencies: [
+                .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
+                "MapCore", "MapIO", "TwoWayMaps", "DeclarativeRules", "MapTestSupport",
+            ]
         ),
         // One suite, every case run against every backend.
         .testTarget(

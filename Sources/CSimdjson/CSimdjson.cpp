@@ -1,5 +1,9 @@
 #include "CSimdjson.h"
 
+// Compiled only under the package trait Simdjson (Package.swift defines this then), which needs
+// libsimdjson-dev; without it this target is empty and links nothing.
+#ifdef CSIMDJSON_WITH_SIMDJSON
+
 #include <simdjson.h>
 
 #include <cstring>
@@ -158,3 +162,5 @@ extern "C" bool CSimdjson_object_find(
     }
     return found;
 }
+
+#endif  // CSIMDJSON_WITH_SIMDJSON
