@@ -2,23 +2,24 @@ public import MapCore
 
 /// A backend in pure Swift: the package's validating scanner, whose tape is the document.
 ///
-/// The scan that checks RFC 8259 and the ``ParseOptions`` records one entry per value and key —
-/// its kind and where its text lies — and lists each container's children. The document keeps
-/// that tape and a copy of the input and reads both in place: nothing is converted at parse time.
+/// The scan that checks RFC 8259 and the `ParseOptions` records one entry per value and key —
+/// its kind and where its text lies, and for a container where its descendants end. The document
+/// keeps that tape and a copy of the input and reads both in place: nothing is converted at parse
+/// time.
 ///
 /// - Strings are unescaped when read, once per read, into the `String` (or the buffer lent to
-///   ``JSONDocument/withStringUTF8(_:_:)``); a string without escapes is its source bytes.
+///   `withStringUTF8`); a string without escapes is its source bytes.
 /// - Numbers are read from their text: integers exactly up to `UInt64.max` (and `Int64.min`),
 ///   doubles correctly rounded from the bytes (Eisel–Lemire, with the standard library's
 ///   conversion for the rare numbers it cannot decide), and the text itself is handed to
-///   ``JSONDocument/withNumberText(_:_:)``, so `Decimal` is exact.
+///   `withNumberText`, so `Decimal` is exact.
 /// - Member lookup compares the key with the source bytes (unescaping keys that hold escapes as it
 ///   goes) and allocates nothing; lookups that follow the members' order take one step each.
 ///
 /// The scanner enforces every option — depth, repeated keys (rejected, or one member per key with
 /// the last value), top-level scalars, `\u0000` — and reports every rejection with line, column
 /// and byte offset, exactly as on the other backends. A number beyond `Double`'s range (`1e400`)
-/// is ``ParseError/Code/numberOutOfRange``; an integer beyond `UInt64` is accepted, as on the
+/// is `ParseError.Code.numberOutOfRange`; an integer beyond `UInt64` is accepted, as on the
 /// Foundation backend, with `int64` and `uint64` `nil` and `double` correctly rounded.
 ///
 /// The backend needs no system library, C or otherwise, and no Foundation: a program built from
@@ -36,8 +37,8 @@ public struct NativeBackend: JSONBackend {
 
     /// Scans `input` and returns a document over a copy of it and its tape.
     ///
-    /// - Throws: ``ParseError`` with the position of the first problem: malformed text, an option
-    ///   the text breaks, input over ``ParseOptions/maxInputSize``, a number beyond `Double`'s range.
+    /// - Throws: `ParseError` with the position of the first problem: malformed text, an option
+    ///   the text breaks, input over `ParseOptions.maxInputSize`, a number beyond `Double`'s range.
     public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
         guard input.count <= options.maxInputSize else {
             throw ParseError.inputTooLarge(input.count, limit: options.maxInputSize, backend: name)

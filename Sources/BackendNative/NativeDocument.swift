@@ -5,7 +5,7 @@ import MapCore
 /// Node handles are entry indices of the ``ValueTape``; the root is entry 0. A container's
 /// children follow it — array elements one after the other, object members as a key entry
 /// followed by the value's entries — and each container's entry says where its descendants end,
-/// so every walk steps from one child to the next (``ValueTape/after(_:)``).
+/// so every walk steps from one child to the next (``after(_:)``).
 ///
 /// An object the scan marked with ``TapeEntry/repeatsKeys`` (the parse options let a repeated key
 /// through) exposes one member per key, in the order keys first appear, with the value written
