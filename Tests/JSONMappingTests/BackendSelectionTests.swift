@@ -5,13 +5,8 @@ import Testing
 /// `JSONMAPPING_BACKEND` chooses the default backend of a whole process, so it is tested by
 /// running the built example executable with the variable set.
 @Suite struct BackendSelectionTests {
-    static let example: URL? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let candidates = [".build/debug/jsonmap-example", ".build/release/jsonmap-example"]
-        return candidates.map { root.appendingPathComponent($0) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The example built beside this test binary (the build's own products, whatever its traits).
+    static let example: URL? = BuiltBinary.locate("jsonmap-example")
 
     /// Runs the example with `JSONMAPPING_BACKEND` set (or removed); returns status and output.
     static func run(backend: String?) throws -> (status: Int32, output: String, errors: String) {
