@@ -28,12 +28,7 @@ package struct JSONScanner {
     ) throws(ParseError) -> ScanTape {
         var scanner = JSONScanner(input: input, options: options, recordsTape: true, backend: backend)
         try scanner.scanDocument()
-        return ScanTape(
-            entries: scanner.entries,
-            children: scanner.children,
-            stringCount: scanner.stringCount,
-            numbersToCheck: scanner.numbersToCheck
-        )
+        return ScanTape(entries: scanner.entries, children: scanner.children, stringCount: scanner.stringCount)
     }
 
     /// Validates a whole document and records its ``ValueTape`` in `storage`, which grows as needed.
@@ -147,7 +142,7 @@ package struct JSONScanner {
         /// Elements, or members as written, so far.
         var count = 0
         var isArray = false
-        /// The buckets (``keyBucket(offset:length:)``) of the keys so far without escapes, one bit each.
+        /// The buckets (``keyBuckets(offset:length:)``) of the keys so far without escapes, two bits each.
         var keyBuckets: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         /// A key so far holds an escape, so buckets no longer tell keys apart.
         var hasEscapedKey = false
@@ -518,10 +513,10 @@ package struct JSONScanner {
     }
 
     /// Records a key in the value tape. Until a repeat is known in its object, the object's earlier
-    /// keys are compared with it when its bucket is taken already, or when it or an earlier key holds
-    /// an escape (whose bucket would be that of its unescaped bytes): that marks an object whose
-    /// keys repeat. Past 64 keys the object is checked once, when it closes, by sorting hashes, so
-    /// that no input makes the check quadratic.
+    /// keys are compared with it when both its buckets are taken already, or when it or an earlier
+    /// key holds an escape (whose buckets would be those of its unescaped bytes): that marks an
+    /// object whose keys repeat. Past 64 keys the object is checked once, when it closes, by hash
+    /// (``keysRepeat(objectAt:)``), so that no input makes the check quadratic.
     @inline(__always)
     private mutating func recordKey(offset: Int, length: Int, escaped: Bool) {
         container.count += 1
@@ -531,8 +526,12 @@ package struct JSONScanner {
             } else if escaped || container.hasEscapedKey {
                 container.hasEscapedKey = true
                 container.repeatsKeys = keyRepeats(offset: offset, length: length, escaped: escaped)
-            } else if JSONScanner.insert(keyBucket(offset: offset, length: length), into: &container.keyBuckets) {
-                container.repeatsKeys = keyRepeats(offset: offset, length: length, escaped: escaped)
+            } else {
+                let buckets = keyBuckets(offset: offset, length: length)
+                let firstTaken = JSONScanner.insert(buckets.0, into: &container.keyBuckets)
+                if JSONScanner.insert(buckets.1, into: &container.keyBuckets), firstTaken {
+                    container.repeatsKeys = keyRepeats(offset: offset, length: length, escaped: escaped)
+                }
             }
         }
         appendValue(
@@ -570,21 +569,24 @@ package struct JSONScanner {
         return false
     }
 
-    /// A bucket for a key without escapes, from its length and its first, middle and last bytes:
-    /// equal keys share it.
+    /// Two buckets for a key without escapes, from its length and its first, middle and last bytes:
+    /// equal keys share them. A key whose two bits are both set already (a two-hash Bloom filter)
+    /// may repeat an earlier key; one that sets either bit anew does not.
     @inline(__always)
-    private func keyBucket(offset: Int, length: Int) -> UInt8 {
-        guard length > 0 else { return 0 }
+    private func keyBuckets(offset: Int, length: Int) -> (UInt8, UInt8) {
+        guard length > 0 else { return (0, 0) }
         let first = UInt32(bytes[offset])
         let middle = UInt32(bytes[offset + length >> 1])
         let last = UInt32(bytes[offset + length - 1])
         let mixed = (UInt32(truncatingIfNeeded: length) | first << 8 | middle << 16 | last << 24) &* 0x9E37_79B1
-        return UInt8(truncatingIfNeeded: mixed >> 24)
+        return (UInt8(truncatingIfNeeded: mixed >> 24), UInt8(truncatingIfNeeded: mixed >> 16))
     }
 
     /// Whether an earlier key of the innermost open object equals the key at `offset`.
+    ///
+    /// `mutating` only so that the scanner is passed by reference, not copied, to this rare path.
     @inline(never)
-    private func keyRepeats(offset: Int, length: Int, escaped: Bool) -> Bool {
+    private mutating func keyRepeats(offset: Int, length: Int, escaped: Bool) -> Bool {
         let key = KeySpan(offset: offset, length: length, escaped: escaped, tapeIndex: 0, bucket: 0)
         var earlier = container.index + 1
         while earlier < valueCount {

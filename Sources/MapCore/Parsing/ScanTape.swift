@@ -8,14 +8,11 @@ package struct ScanTape: Sendable {
     package var children: [UInt32]
     /// How many string and key entries there are; each has an ordinal below this in `extra`.
     package var stringCount: Int
-    /// How many numbers carry ``TapeEntry/mayOverflow``: when 0, every number is within `Double`'s range.
-    package var numbersToCheck: Int
 
-    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int, numbersToCheck: Int = 0) {
+    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int) {
         self.entries = entries
         self.children = children
         self.stringCount = stringCount
-        self.numbersToCheck = numbersToCheck
     }
 }
 
