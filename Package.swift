@@ -102,15 +102,12 @@ let package = Package(
             dependencies: ["MapCore", "CJansson"]
         ),
         // A plain-C face over simdjson's C++ DOM parser; its flags are those simdjson's pkg-config gives.
-        // Without the Simdjson trait it compiles to nothing and links no libsimdjson, so the package
-        // builds on a machine without libsimdjson-dev.
+        // On a machine without libsimdjson-dev it compiles to nothing, and nothing links it: only
+        // BackendSimdjson depends on it, and everything depends on that under the Simdjson trait.
         .target(
             name: "CSimdjson",
-            cxxSettings: [
-                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
-                .define("CSIMDJSON_WITH_SIMDJSON", .when(traits: ["Simdjson"])),
-            ],
-            linkerSettings: [.linkedLibrary("simdjson", .when(traits: ["Simdjson"]))]
+            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            linkerSettings: [.linkedLibrary("simdjson")]
         ),
         .target(
             name: "BackendSimdjson",

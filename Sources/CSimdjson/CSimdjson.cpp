@@ -1,8 +1,9 @@
 #include "CSimdjson.h"
 
-// Compiled only under the package trait Simdjson (Package.swift defines this then), which needs
-// libsimdjson-dev; without it this target is empty and links nothing.
-#ifdef CSIMDJSON_WITH_SIMDJSON
+// Compiled only where libsimdjson-dev is installed. Without it the target is empty; the package
+// then builds with its Simdjson trait off, and nothing links this target. (A trait condition on a
+// C++ define is not applied when the package is built as another package's dependency.)
+#if __has_include(<simdjson.h>)
 
 #include <simdjson.h>
 
@@ -163,4 +164,4 @@ extern "C" bool CSimdjson_object_find(
     return found;
 }
 
-#endif  // CSIMDJSON_WITH_SIMDJSON
+#endif  // __has_include(<simdjson.h>)
