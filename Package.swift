@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "LenientReader", targets: ["LenientReader"]),
         // A parser that needs no system library: JSONSerialization plus the strict scan.
         .library(name: "BackendFoundation", targets: ["BackendFoundation"]),
+        // The parser in pure Swift: the package's validating scanner, its tape read in place. Fast
+        // with nothing installed.
+        .library(name: "BackendNative", targets: ["BackendNative"]),
         // A parser over the C library jansson (libjansson-dev): trees shared with C code.
         .library(name: "BackendJansson", targets: ["BackendJansson"]),
         // The fast parser: simdjson (libsimdjson-dev), its tape read in place.
@@ -87,6 +90,8 @@ let package = Package(
             name: "BackendFoundation",
             dependencies: ["MapCore", "MapIO"]
         ),
+        // The scanner's tape as a document: strings, numbers and keys read from the input in place.
+        .target(name: "BackendNative", dependencies: ["MapCore"]),
         .systemLibrary(
             name: "CJansson",
             pkgConfig: "jansson",
@@ -97,6 +102,8 @@ let package = Package(
             dependencies: ["MapCore", "CJansson"]
         ),
         // A plain-C face over simdjson's C++ DOM parser; its flags are those simdjson's pkg-config gives.
+        // On a machine without libsimdjson-dev it compiles to nothing, and nothing links it: only
+        // BackendSimdjson depends on it, and everything depends on that under the Simdjson trait.
         .target(
             name: "CSimdjson",
             cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
@@ -126,6 +133,7 @@ let package = Package(
                 "LenientReader",
                 "MapLogging",
                 "BackendFoundation",
+                "BackendNative",
                 .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
                 .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
             ]
@@ -156,8 +164,9 @@ let package = Package(
             // The feed `jsonmap demo` decodes; Scripts/make-demo-feed.py writes it.
             resources: [.copy("Resources/demo-feed.ndjson.gz")]
         ),
-        // Programs built from MapCore and one C backend alone: the tests that they link no
-        // libFoundation run `ldd` on them. What they do is in SingleBackendProgram.
+        // Programs built from MapCore and one backend alone: the tests that they link no
+        // libFoundation run `ldd` on them. What they do is in SingleBackendProgram. A C backend's
+        // program has its backend only under that backend's trait.
         .target(
             name: "SingleBackendProgram",
             dependencies: ["MapCore", "MapIO"],
@@ -165,13 +174,25 @@ let package = Package(
         ),
         .executableTarget(
             name: "jsonmap-jansson-only",
-            dependencies: ["MapCore", "BackendJansson", "SingleBackendProgram"],
+            dependencies: [
+                "MapCore", .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
+                "SingleBackendProgram",
+            ],
             path: "Examples/jsonmap-jansson-only"
         ),
         .executableTarget(
             name: "jsonmap-simdjson-only",
-            dependencies: ["MapCore", "BackendSimdjson", "SingleBackendProgram"],
+            dependencies: [
+                "MapCore", .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
+                "SingleBackendProgram",
+            ],
             path: "Examples/jsonmap-simdjson-only"
+        ),
+        // The same program over the pure-Swift backend: no C library, no libFoundation.
+        .executableTarget(
+            name: "jsonmap-native-only",
+            dependencies: ["MapCore", "BackendNative", "SingleBackendProgram"],
+            path: "Examples/jsonmap-native-only"
         ),
         // The tests mirror the modules, one target each; MapTestSupport holds what they share: the
         // corpus, scratch folders, built binaries, the guide checks.
@@ -190,7 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MapIOTests",
-            dependencies: ["JSONMapping", "MapTestSupport"]
+            dependencies: ["JSONMapping", "MapTestSupport", "InMemoryMapLogging"]
         ),
         .testTarget(
             name: "TwoWayMapsTests",
@@ -214,11 +235,22 @@ let package = Package(
         ),
         .testTarget(
             name: "BackendJanssonTests",
-            dependencies: ["BackendJansson", "MapCore", "MapIO", "CJansson", "MapTestSupport"]
+            dependencies: [
+                .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
+                .target(name: "CJansson", condition: .when(traits: ["Jansson"])),
+                "MapCore", "MapIO", "MapTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "BackendNativeTests",
+            dependencies: ["BackendNative", "BackendFoundation", "MapCore", "MapTestSupport"]
         ),
         .testTarget(
             name: "BackendSimdjsonTests",
-            dependencies: ["BackendSimdjson", "MapCore", "MapIO", "TwoWayMaps", "DeclarativeRules", "MapTestSupport"]
+            dependencies: [
+                .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
+                "MapCore", "MapIO", "TwoWayMaps", "DeclarativeRules", "MapTestSupport",
+            ]
         ),
         // One suite, every case run against every backend.
         .testTarget(
@@ -228,8 +260,9 @@ let package = Package(
                 "MapIO",
                 "TwoWayMaps",
                 "BackendFoundation",
-                "BackendJansson",
-                "BackendSimdjson",
+                "BackendNative",
+                .target(name: "BackendJansson", condition: .when(traits: ["Jansson"])),
+                .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

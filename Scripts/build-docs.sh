@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/html}
 mkdir -p "$out"
-modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader BackendFoundation BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping)
+modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader BackendFoundation BackendNative BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping)
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 # Touch the sources so every module is recompiled and emits its symbol graph.

@@ -1,7 +1,8 @@
-// What the single-backend programs (jsonmap-jansson-only, jsonmap-simdjson-only) do: read JSON on
-// standard input and print the kind and size of the top-level value, or the parse error with its
-// line and column. They exist to show that a program built from MapCore and one C backend links
-// no libFoundation: tests run ldd on them. This module imports nothing but MapCore and the C library.
+// What the single-backend programs (jsonmap-native-only, jsonmap-jansson-only,
+// jsonmap-simdjson-only) do: read JSON on standard input and print the kind and size of the
+// top-level value, or the parse error with its line and column. They exist to show that a program
+// built from MapCore and one backend links no libFoundation: tests run ldd on them. This module
+// imports nothing but MapCore, MapIO and the C library.
 public import MapCore
 import MapIO
 
@@ -28,4 +29,11 @@ public func describeStandardInput(with backend: some JSONBackend) -> Never {
         System.writeAll("\(error)\n", to: 2)
     }
     exit(1)
+}
+
+/// Writes that the program was built without the package trait its backend needs, and exits 2:
+/// what a C backend's program does when the trait that links the backend is off.
+public func refuseToRun(withoutTrait trait: String) -> Never {
+    System.writeAll("built without the package trait \(trait): this program has no backend to run\n", to: 2)
+    exit(2)
 }

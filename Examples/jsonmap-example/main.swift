@@ -12,7 +12,7 @@ let bytes = try Data(contentsOf: url)
 let mapper: Mapper
 do {
     // The default backend: the one JSONMAPPING_BACKEND names, else the first linked of simdjson,
-    // jansson and Foundation (`Backends.linked`).
+    // native, jansson and Foundation (`Backends.linked`).
     mapper = try Mapper()
 } catch {
     FileHandle.standardError.write(Data("jsonmap-example: \(error)\n".utf8))

@@ -2,7 +2,12 @@
 // input, and prints the kind and size of the top-level value, or the parse error with its line
 // and column. It exists to show that such a program links no libFoundation (the test
 // SingleBackendBinaryTests runs ldd on it).
-import BackendJansson
 import SingleBackendProgram
 
-describeStandardInput(with: JanssonBackend())
+#if Jansson
+    import BackendJansson
+
+    describeStandardInput(with: JanssonBackend())
+#else
+    refuseToRun(withoutTrait: "Jansson")
+#endif

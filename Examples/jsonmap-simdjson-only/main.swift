@@ -2,7 +2,12 @@
 // input, and prints the kind and size of the top-level value, or the parse error with its line
 // and column. It exists to show that such a program links no libFoundation (the test
 // SingleBackendBinaryTests runs ldd on it).
-import BackendSimdjson
 import SingleBackendProgram
 
-describeStandardInput(with: SimdjsonBackend())
+#if Simdjson
+    import BackendSimdjson
+
+    describeStandardInput(with: SimdjsonBackend())
+#else
+    refuseToRun(withoutTrait: "Simdjson")
+#endif

@@ -154,11 +154,7 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
     }
 
     func bool(_ node: JSONNode) -> Bool? {
-        switch entry(node)?.kind {
-        case .true?: true
-        case .false?: false
-        default: nil
-        }
+        entry(node)?.kind.boolValue
     }
 
     func int64(_ node: JSONNode) -> Int64? {

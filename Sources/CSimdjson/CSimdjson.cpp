@@ -1,5 +1,10 @@
 #include "CSimdjson.h"
 
+// Compiled only where libsimdjson-dev is installed. Without it the target is empty; the package
+// then builds with its Simdjson trait off, and nothing links this target. (A trait condition on a
+// C++ define is not applied when the package is built as another package's dependency.)
+#if __has_include(<simdjson.h>)
+
 #include <simdjson.h>
 
 #include <cstring>
@@ -158,3 +163,5 @@ extern "C" bool CSimdjson_object_find(
     }
     return found;
 }
+
+#endif  // __has_include(<simdjson.h>)

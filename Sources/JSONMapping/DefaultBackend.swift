@@ -1,4 +1,5 @@
 import BackendFoundation
+import BackendNative
 import Foundation
 public import MapCore
 
@@ -12,16 +13,20 @@ public import MapCore
 /// The backends linked into this program, by name.
 public enum Backends {
     /// Every linked backend, the default first: simdjson when the package's `Simdjson` trait is on
-    /// (the default), then jansson when its `Jansson` trait is (also the default), then Foundation.
+    /// (the default), then native (always linked), then jansson when its `Jansson` trait is on
+    /// (also the default), then Foundation.
     ///
-    /// simdjson comes first because it maps the benchmark's models fastest by far — several times
-    /// `JSONDecoder`'s speed, far ahead of jansson and Foundation (`Docs/Performance.md` has the
-    /// figures and how to reproduce them) — and it holds every integer up to `UInt64.max`.
+    /// simdjson comes first because it maps the benchmark's models fastest by far, and native next
+    /// because it is the fastest with no system library — both several times `JSONDecoder`'s speed,
+    /// far ahead of jansson and Foundation (`Docs/Backends.md` and `Docs/Performance.md` have the
+    /// figures and how to reproduce them). Both hold every integer up to `UInt64.max`; jansson
+    /// stays for trees shared with C code, Foundation for JSONSerialization's world.
     public static var linked: [any JSONBackend] {
         var backends: [any JSONBackend] = []
         #if Simdjson
             backends.append(SimdjsonBackend())
         #endif
+        backends.append(NativeBackend())
         #if Jansson
             backends.append(JanssonBackend())
         #endif
@@ -51,7 +56,7 @@ extension Mapper {
     public static let backendEnvironmentVariable = "JSONMAPPING_BACKEND"
 
     /// The backend ``init(parseOptions:options:)`` uses: the one `JSONMAPPING_BACKEND` names, or
-    /// else the first of ``Backends/linked`` (simdjson when linked, else jansson, else Foundation).
+    /// else the first of ``Backends/linked`` (simdjson when linked, else native).
     ///
     /// - Throws: `MappingError` when the variable names no linked backend.
     public static func defaultBackend() throws(MappingError) -> any JSONBackend {
@@ -68,7 +73,8 @@ extension Mapper {
         try self.init(backend: Mapper.defaultBackend(), parseOptions: parseOptions, options: options)
     }
 
-    /// A mapper over the linked backend with this name (`"simdjson"`, `"jansson"`, `"foundation"`).
+    /// A mapper over the linked backend with this name (`"simdjson"`, `"native"`, `"jansson"`,
+    /// `"foundation"`).
     public init(
         backendNamed name: String,
         parseOptions: ParseOptions = ParseOptions(),

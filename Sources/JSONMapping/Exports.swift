@@ -1,4 +1,5 @@
 @_exported import BackendFoundation
+@_exported import BackendNative
 @_exported import DeclarativeRules
 @_exported import Extraction
 @_exported import LenientReader

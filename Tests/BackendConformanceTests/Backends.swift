@@ -1,20 +1,28 @@
 import BackendFoundation
-import BackendJansson
-import BackendSimdjson
+import BackendNative
 import MapCore
 import MapIO
 import Testing
+
+#if Jansson
+    import BackendJansson
+#endif
+#if Simdjson
+    import BackendSimdjson
+#endif
 
 // MARK: - The registry
 
 /// Every backend the conformance suite knows, by name.
 ///
 /// Adding a backend adds a case here; the compiler then asks every ``Parity`` row for that
-/// backend's behaviour, so no row can be forgotten.
+/// backend's behaviour, so no row can be forgotten. Every backend has a case, linked or not: the
+/// rows state what each one does whatever the build's traits.
 enum BackendID: String, Sendable, CaseIterable {
     case foundation
     case jansson
     case simdjson
+    case native
 }
 
 /// A backend under test: its identity and an instance.
@@ -31,12 +39,20 @@ struct RegisteredBackend: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// The registered backends: every case of the suite runs against each of them.
-let backends: [RegisteredBackend] = [
-    RegisteredBackend(id: .foundation, backend: FoundationBackend()),
-    RegisteredBackend(id: .jansson, backend: JanssonBackend()),
-    RegisteredBackend(id: .simdjson, backend: SimdjsonBackend()),
-]
+/// The registered backends: every case of the suite runs against each of them. jansson and
+/// simdjson are registered when their package traits link them (the defaults); foundation and
+/// native need no system library and always are.
+let backends: [RegisteredBackend] = {
+    var backends = [RegisteredBackend(id: .foundation, backend: FoundationBackend())]
+    #if Jansson
+        backends.append(RegisteredBackend(id: .jansson, backend: JanssonBackend()))
+    #endif
+    #if Simdjson
+        backends.append(RegisteredBackend(id: .simdjson, backend: SimdjsonBackend()))
+    #endif
+    backends.append(RegisteredBackend(id: .native, backend: NativeBackend()))
+    return backends
+}()
 
 // MARK: - Parity rows
 
@@ -45,22 +61,24 @@ let backends: [RegisteredBackend] = [
 /// Each row is a line of the parity table in `Docs/Backends.md`; a case that depends on one names
 /// it and gives the expected result per backend through ``Parity``.
 enum ParityRow: String, Sendable, CaseIterable {
-    /// An integer written without fraction or exponent outside `Int64`: foundation accepts it
-    /// (`int64` nil, `uint64` exact up to `UInt64.max`, `double` correctly rounded); jansson
-    /// rejects the document with `numberOutOfRange` at the number's first byte; simdjson reads
-    /// `Int64.max + 1` … `UInt64.max` exactly (as foundation) and rejects the rest (as jansson).
+    /// An integer written without fraction or exponent outside `Int64`: foundation and native
+    /// accept it (`int64` nil, `uint64` exact up to `UInt64.max`, `double` correctly rounded);
+    /// jansson rejects the document with `numberOutOfRange` at the number's first byte; simdjson
+    /// reads `Int64.max + 1` … `UInt64.max` exactly (as foundation) and rejects the rest (as jansson).
     case bigIntegers
-    /// A key holding U+0000 (`{"a\u0000b": 1}`) under the default options: foundation and
-    /// simdjson keep it (found by its bytes, NUL included); jansson rejects the document with `nulInKey` at the
-    /// key's opening quote. With `allowsNULInStrings` off both give `nulInString`.
+    /// A key holding U+0000 (`{"a\u0000b": 1}`) under the default options: foundation, simdjson
+    /// and native keep it (found by its bytes, NUL included); jansson rejects the document with
+    /// `nulInKey` at the key's opening quote. With `allowsNULInStrings` off all give `nulInString`.
     case nulInKey
-    /// `-0` reads as `-0.0` on foundation and as `+0.0` on jansson and simdjson, which keep it as
-    /// the integer 0. (`-0.0` and `-1e-400` are `-0.0` on all three.)
+    /// `-0` reads as `-0.0` on foundation and native, which read numbers from their text, and as
+    /// `+0.0` on jansson and simdjson, which keep it as the integer 0. (`-0.0` and `-1e-400` are
+    /// `-0.0` on all four.)
     case negativeZero
-    /// `withNumberText` hands over the source text on foundation and returns nil on jansson and
-    /// simdjson, which keep none: there `int64` / `uint64` of a number written with a fraction or exponent
-    /// come from its `Double` — `1e-400` reads 0 (nil on foundation), `1.00000000000000000001`
-    /// reads 1 (nil), `9007199254740993.0` reads 9007199254740992 (exact on foundation).
+    /// `withNumberText` hands over the source text on foundation and native and returns nil on
+    /// jansson and simdjson, which keep none: there `int64` / `uint64` of a number written with a
+    /// fraction or exponent come from its `Double` — `1e-400` reads 0 (nil on foundation and
+    /// native), `1.00000000000000000001` reads 1 (nil), `9007199254740993.0` reads
+    /// 9007199254740992 (exact on foundation and native).
     case numberText
     /// `Decimal` through ``DecimalBridge``: foundation makes it from the source text, exactly, and
     /// fails with `notRepresentable` where a `Decimal` cannot hold the text (`1e-400`, 62
@@ -68,20 +86,20 @@ enum ParityRow: String, Sendable, CaseIterable {
     /// integer or else the `Double`'s shortest digits (`1e-400` is 0, 62 digits are rounded to 17).
     case decimalWithoutText
     /// ``JSONBackend/maxSupportedDepth``: 512 on foundation (JSONSerialization's limit), 2047 on
-    /// jansson (its parser stops at 2048 levels and counts the innermost scalar as one) and on
-    /// simdjson (held to jansson's); a ``Mapper`` with a `maxDepth` of 513…2047 is refused over
-    /// foundation only.
+    /// jansson (its parser stops at 2048 levels and counts the innermost scalar as one), on
+    /// simdjson (held to jansson's) and on native (the same documents as the C backends); a
+    /// ``Mapper`` with a `maxDepth` of 513…2047 is refused over foundation only.
     case maxDepth
     /// An object whose keys differ only in Unicode normalization (`"é"` precomposed and
     /// decomposed): foundation, whose JSONSerialization merges such keys, rejects the document with
-    /// `backendFailure` at the object's opening brace (under either duplicate-key policy); jansson
-    /// and simdjson keep both keys.
+    /// `backendFailure` at the object's opening brace (under either duplicate-key policy); jansson,
+    /// simdjson and native keep both keys.
     case normalizationMergedKeys
     /// A string or key with a raw U+FEFF at its start or right after an escape
     /// (`["\u{FEFF}x"]`, `["a\n\u{FEFF}b"]`): foundation, whose JSONSerialization silently drops
     /// that character, rejects the document with `backendFailure` at the string's opening quote;
-    /// jansson and simdjson keep the character. (U+FEFF elsewhere in a string, or written `\uFEFF`, is kept by
-    /// both.)
+    /// jansson, simdjson and native keep the character. (U+FEFF elsewhere in a string, or written
+    /// `\uFEFF`, is kept by all.)
     case byteOrderMarkInStrings
 }
 
@@ -94,12 +112,14 @@ struct Parity<Value: Sendable>: Sendable {
     let foundation: Value
     let jansson: Value
     let simdjson: Value
+    let native: Value
 
-    init(_ row: ParityRow, foundation: Value, jansson: Value, simdjson: Value) {
+    init(_ row: ParityRow, foundation: Value, jansson: Value, simdjson: Value, native: Value) {
         self.row = row
         self.foundation = foundation
         self.jansson = jansson
         self.simdjson = simdjson
+        self.native = native
     }
 
     subscript(id: BackendID) -> Value {
@@ -107,6 +127,7 @@ struct Parity<Value: Sendable>: Sendable {
         case .foundation: foundation
         case .jansson: jansson
         case .simdjson: simdjson
+        case .native: native
         }
     }
 }

@@ -72,7 +72,13 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
         NumberCase("0", reads(0, 0, 0.0)),
         NumberCase(
             "-0",
-            Parity(.negativeZero, foundation: reads(0, 0, -0.0), jansson: reads(0, 0, 0.0), simdjson: reads(0, 0, 0.0))
+            Parity(
+                .negativeZero,
+                foundation: reads(0, 0, -0.0),
+                jansson: reads(0, 0, 0.0),
+                simdjson: reads(0, 0, 0.0),
+                native: reads(0, 0, -0.0)
+            )
         ),
         NumberCase("-0.0", reads(0, 0, -0.0)),
         NumberCase("0.0", reads(0, 0, 0.0)),
@@ -102,7 +108,8 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
                 .bigIntegers,
                 foundation: reads(nil, 9_223_372_036_854_775_808, 9223372036854775808.0),
                 jansson: tooBig,
-                simdjson: reads(nil, 9_223_372_036_854_775_808, 9223372036854775808.0)
+                simdjson: reads(nil, 9_223_372_036_854_775_808, 9223372036854775808.0),
+                native: reads(nil, 9_223_372_036_854_775_808, 9223372036854775808.0)
             )
         ),
         NumberCase(
@@ -111,12 +118,19 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
                 .bigIntegers,
                 foundation: reads(nil, .max, 18446744073709551616.0),
                 jansson: tooBig,
-                simdjson: reads(nil, .max, 18446744073709551616.0)
+                simdjson: reads(nil, .max, 18446744073709551616.0),
+                native: reads(nil, .max, 18446744073709551616.0)
             )
         ),
         NumberCase(
             "18446744073709551616",
-            Parity(.bigIntegers, foundation: reads(nil, nil, 18446744073709551616.0), jansson: tooBig, simdjson: tooBig)
+            Parity(
+                .bigIntegers,
+                foundation: reads(nil, nil, 18446744073709551616.0),
+                jansson: tooBig,
+                simdjson: tooBig,
+                native: reads(nil, nil, 18446744073709551616.0)
+            )
         ),
         NumberCase(
             "12345678901234567890",
@@ -124,16 +138,29 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
                 .bigIntegers,
                 foundation: reads(nil, 12_345_678_901_234_567_890, 12345678901234567890.0),
                 jansson: tooBig,
-                simdjson: reads(nil, 12_345_678_901_234_567_890, 12345678901234567890.0)
+                simdjson: reads(nil, 12_345_678_901_234_567_890, 12345678901234567890.0),
+                native: reads(nil, 12_345_678_901_234_567_890, 12345678901234567890.0)
             )
         ),
         NumberCase(
             "99999999999999999999",
-            Parity(.bigIntegers, foundation: reads(nil, nil, 1e20), jansson: tooBig, simdjson: tooBig)
+            Parity(
+                .bigIntegers,
+                foundation: reads(nil, nil, 1e20),
+                jansson: tooBig,
+                simdjson: tooBig,
+                native: reads(nil, nil, 1e20)
+            )
         ),
         NumberCase(
             "-9223372036854775809",
-            Parity(.bigIntegers, foundation: reads(nil, nil, -9223372036854775808.0), jansson: tooBig, simdjson: tooBig)
+            Parity(
+                .bigIntegers,
+                foundation: reads(nil, nil, -9223372036854775808.0),
+                jansson: tooBig,
+                simdjson: tooBig,
+                native: reads(nil, nil, -9223372036854775808.0)
+            )
         ),
         NumberCase(
             "-12345678901234567890",
@@ -141,16 +168,29 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
                 .bigIntegers,
                 foundation: reads(nil, nil, -12345678901234567890.0),
                 jansson: tooBig,
-                simdjson: tooBig
+                simdjson: tooBig,
+                native: reads(nil, nil, -12345678901234567890.0)
             )
         ),
         NumberCase(
             "123456789012345678901234567890",
-            Parity(.bigIntegers, foundation: reads(nil, nil, 1.2345678901234568e29), jansson: tooBig, simdjson: tooBig)
+            Parity(
+                .bigIntegers,
+                foundation: reads(nil, nil, 1.2345678901234568e29),
+                jansson: tooBig,
+                simdjson: tooBig,
+                native: reads(nil, nil, 1.2345678901234568e29)
+            )
         ),
         NumberCase(
             "1e-400",
-            Parity(.numberText, foundation: reads(nil, nil, 0.0), jansson: reads(0, 0, 0.0), simdjson: reads(0, 0, 0.0))
+            Parity(
+                .numberText,
+                foundation: reads(nil, nil, 0.0),
+                jansson: reads(0, 0, 0.0),
+                simdjson: reads(0, 0, 0.0),
+                native: reads(nil, nil, 0.0)
+            )
         ),
         NumberCase(
             "-1e-400",
@@ -158,7 +198,8 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
                 .numberText,
                 foundation: reads(nil, nil, -0.0),
                 jansson: reads(0, 0, -0.0),
-                simdjson: reads(0, 0, -0.0)
+                simdjson: reads(0, 0, -0.0),
+                native: reads(nil, nil, -0.0)
             )
         ),
         NumberCase(
@@ -167,12 +208,19 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
                 .numberText,
                 foundation: reads(9_007_199_254_740_993, 9_007_199_254_740_993, 9007199254740992.0),
                 jansson: reads(9_007_199_254_740_992, 9_007_199_254_740_992, 9007199254740992.0),
-                simdjson: reads(9_007_199_254_740_992, 9_007_199_254_740_992, 9007199254740992.0)
+                simdjson: reads(9_007_199_254_740_992, 9_007_199_254_740_992, 9007199254740992.0),
+                native: reads(9_007_199_254_740_993, 9_007_199_254_740_993, 9007199254740992.0)
             )
         ),
         NumberCase(
             "1.00000000000000000001",
-            Parity(.numberText, foundation: reads(nil, nil, 1.0), jansson: reads(1, 1, 1.0), simdjson: reads(1, 1, 1.0))
+            Parity(
+                .numberText,
+                foundation: reads(nil, nil, 1.0),
+                jansson: reads(1, 1, 1.0),
+                simdjson: reads(1, 1, 1.0),
+                native: reads(nil, nil, 1.0)
+            )
         ),
         NumberCase("1e400", .rejected(.numberOutOfRange, Position(column: 1, offset: 0))),
         NumberCase("-1e400", .rejected(.numberOutOfRange, Position(column: 1, offset: 0))),
@@ -241,7 +289,7 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
     }
 
     @Test(
-        "UInt64.max inside an object is exact on foundation and simdjson and refused by jansson (parity row bigIntegers)",
+        "UInt64.max inside an object is exact on foundation, simdjson and native and refused by jansson (parity row bigIntegers)",
         arguments: backends
     )
     func bigIntegerInsideObject(backend: RegisteredBackend) throws {
@@ -250,7 +298,8 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
             .bigIntegers,
             foundation: nil,
             jansson: Rejection("UInt64.max", text, .numberOutOfRange, at: Position(column: 8, offset: 7)),
-            simdjson: nil
+            simdjson: nil,
+            native: nil
         )
         if let rejection = rejection[backend.id] {
             try expectRejection(rejection, by: backend)
@@ -262,7 +311,10 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
         #expect(document.int64(id) == nil)
     }
 
-    @Test("The source text of a number is kept by foundation only (parity row numberText)", arguments: backends)
+    @Test(
+        "The source text of a number is kept by foundation and native only (parity row numberText)",
+        arguments: backends
+    )
     func numberText(backend: RegisteredBackend) throws {
         let document = try accept(#"[1.50e1, -0, 7, "7"]"#, with: backend)
         let texts = elements(document, document.root).map { node in
@@ -272,7 +324,8 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
             .numberText,
             foundation: ["1.50e1", "-0", "7", nil],
             jansson: [nil, nil, nil, nil],
-            simdjson: [nil, nil, nil, nil]
+            simdjson: [nil, nil, nil, nil],
+            native: ["1.50e1", "-0", "7", nil]
         )
         #expect(texts == expected[backend.id])
     }

@@ -190,7 +190,7 @@ private func hundredKeys(then extra: String) -> String {
     }
 
     @Test(
-        "Keys that differ only in Unicode normalization are refused by foundation and kept by jansson and simdjson (parity row normalizationMergedKeys)",
+        "Keys that differ only in Unicode normalization are refused by foundation and kept by jansson, simdjson and native (parity row normalizationMergedKeys)",
         arguments: [ParseOptions.DuplicateKeyPolicy.lastWins, .reject],
         backends
     )
@@ -207,7 +207,8 @@ private func hundredKeys(then extra: String) -> String {
                 options: options
             ),
             jansson: nil,
-            simdjson: nil
+            simdjson: nil,
+            native: nil
         )
         if let rejection = rejection[backend.id] {
             try expectRejection(rejection, by: backend)
@@ -321,7 +322,7 @@ private func hundredKeys(then extra: String) -> String {
         arguments: backends
     )
     func depthAtTheBackendsLimit(backend: RegisteredBackend) throws {
-        let limit = Parity(.maxDepth, foundation: 512, jansson: 2047, simdjson: 2047)[backend.id]
+        let limit = Parity(.maxDepth, foundation: 512, jansson: 2047, simdjson: 2047, native: 2047)[backend.id]
         #expect(backend.backend.maxSupportedDepth == limit)
         let options = ParseOptions(maxDepth: limit)
         let deepest = [
@@ -347,13 +348,13 @@ private func hundredKeys(then extra: String) -> String {
     }
 
     static let mapperDepths: [MapperDepthCase] = [
-        MapperDepthCase(1, Parity(.maxDepth, foundation: true, jansson: true, simdjson: true)),
-        MapperDepthCase(512, Parity(.maxDepth, foundation: true, jansson: true, simdjson: true)),
-        MapperDepthCase(513, Parity(.maxDepth, foundation: false, jansson: true, simdjson: true)),
-        MapperDepthCase(2047, Parity(.maxDepth, foundation: false, jansson: true, simdjson: true)),
-        MapperDepthCase(2048, Parity(.maxDepth, foundation: false, jansson: false, simdjson: false)),
-        MapperDepthCase(0, Parity(.maxDepth, foundation: false, jansson: false, simdjson: false)),
-        MapperDepthCase(-1, Parity(.maxDepth, foundation: false, jansson: false, simdjson: false)),
+        MapperDepthCase(1, Parity(.maxDepth, foundation: true, jansson: true, simdjson: true, native: true)),
+        MapperDepthCase(512, Parity(.maxDepth, foundation: true, jansson: true, simdjson: true, native: true)),
+        MapperDepthCase(513, Parity(.maxDepth, foundation: false, jansson: true, simdjson: true, native: true)),
+        MapperDepthCase(2047, Parity(.maxDepth, foundation: false, jansson: true, simdjson: true, native: true)),
+        MapperDepthCase(2048, Parity(.maxDepth, foundation: false, jansson: false, simdjson: false, native: false)),
+        MapperDepthCase(0, Parity(.maxDepth, foundation: false, jansson: false, simdjson: false, native: false)),
+        MapperDepthCase(-1, Parity(.maxDepth, foundation: false, jansson: false, simdjson: false, native: false)),
     ]
 
     @Test(

@@ -1,17 +1,12 @@
 import Foundation
-import Testing
 import MapTestSupport
+import Testing
 
 /// `JSONMAPPING_BACKEND` chooses the default backend of a whole process, so it is tested by
 /// running the built example executable with the variable set.
 @Suite struct BackendSelectionTests {
-    static let example: URL? = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let candidates = [".build/debug/jsonmap-example", ".build/release/jsonmap-example"]
-        return candidates.map { root.appendingPathComponent($0) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The example built beside this test binary (the build's own products, whatever its traits).
+    static let example: URL? = BuiltBinary.locate("jsonmap-example")
 
     /// Runs the example with `JSONMAPPING_BACKEND` set (or removed); returns status and output.
     static func run(backend: String?) throws -> (status: Int32, output: String, errors: String) {
@@ -36,10 +31,9 @@ import MapTestSupport
     }
 
     @Test(
-        "JSONMAPPING_BACKEND picks the default backend; unset, it is simdjson",
+        "JSONMAPPING_BACKEND picks the default backend; unset, it is simdjson when linked, else native",
         .enabled(if: example != nil, "the jsonmap-example executable has not been built"),
-        arguments: [("foundation", "foundation"), ("jansson", "jansson"), ("simdjson", "simdjson"), (nil, "simdjson")]
-            as [(String?, String)]
+        arguments: BuildBackends.names.map { ($0, $0) } + [(nil, BuildBackends.defaultName)] as [(String?, String)]
     )
     func environmentChoosesBackend(variable: String?, expected: String) throws {
         let result = try Self.run(backend: variable)
@@ -58,7 +52,8 @@ import MapTestSupport
         #expect(result.output.isEmpty)
         #expect(
             result.errors
-                == "jsonmap-example: unsupportedValue at the root: unknown backend \"rapidjson\"; the linked backends are simdjson, jansson, foundation\n"
+                == "jsonmap-example: unsupportedValue at the root: unknown backend \"rapidjson\"; the linked backends are "
+                + BuildBackends.names.joined(separator: ", ") + "\n"
         )
     }
 }

@@ -21,81 +21,86 @@ import Testing
     @Test("The guide's three ways to choose a backend give the backends its comments name")
     func choosingABackend() throws {
         // guide: backends-choosing
-        let mapper = try Mapper(backend: JanssonBackend())  // a backend value
+        let mapper = try Mapper(backend: NativeBackend())  // a backend value
         let named = try Mapper(backendNamed: "foundation")  // a name (JSONMapping)
-        let chosen = try Mapper()  // JSONMAPPING_BACKEND, else simdjson, else jansson, else foundation
+        let chosen = try Mapper()  // JSONMAPPING_BACKEND, else simdjson when linked, else native
         // guide-end
-        #expect(mapper.backend.name == "jansson")
+        #expect(mapper.backend.name == "native")
         #expect(named.backend.name == "foundation")
         let variable = ProcessInfo.processInfo.environment[Mapper.backendEnvironmentVariable] ?? ""
         #expect(chosen.backend.name == (variable.isEmpty ? Backends.names[0] : variable))
         // The order the comment above and the guide's text state; change them with the default.
-        #expect(Backends.names == ["simdjson", "jansson", "foundation"])
+        #expect(Backends.names == BuildBackends.names)
+        #if Simdjson && Jansson
+            #expect(Backends.names == ["simdjson", "native", "jansson", "foundation"])
+        #endif
     }
 
-    // MARK: simdjson through the umbrella
+    #if Simdjson
+        // MARK: simdjson through the umbrella
 
-    /// A small model mapped both ways.
-    struct Track: JSONConvertible, Equatable {
-        var title = ""
-        var seconds = 0
-        var tags: [String] = []
-        var rating: Int?
+        /// A small model mapped both ways.
+        struct Track: JSONConvertible, Equatable {
+            var title = ""
+            var seconds = 0
+            var tags: [String] = []
+            var rating: Int?
 
-        static func map(_ object: inout Track, _ json: Map) {
-            object.title <- json["title"]
-            object.seconds <- json["seconds"]
-            object.tags <- json["tags"]
-            object.rating <~ json["rating"]
+            static func map(_ object: inout Track, _ json: Map) {
+                object.title <- json["title"]
+                object.seconds <- json["seconds"]
+                object.tags <- json["tags"]
+                object.rating <~ json["rating"]
+            }
         }
-    }
 
-    @Test("The umbrella links simdjson, found by its name")
-    func simdjsonIsLinked() throws {
-        #expect(Backends.names.contains("simdjson"))
-        let backend = try Backends.named("simdjson")
-        #expect(backend.name == "simdjson")
-        #expect(backend.maxSupportedDepth == 2047)
-    }
-
-    @Test("Mapper(backendNamed: \"simdjson\") parses and decodes a model, and reports a bad field with its path")
-    func simdjsonByName() throws {
-        let mapper = try Mapper(backendNamed: "simdjson")
-        #expect(mapper.backend.name == "simdjson")
-        let text = #"{"title": "Blue in Green", "seconds": 337, "tags": ["jazz", "modal"], "rating": 5}"#
-        let json = try mapper.parse(text)
-        #expect(json.document.backendName == "simdjson")
-        #expect(json["tags"][1].string == "modal")
-
-        let track = try mapper.decode(Track.self, from: text)
-        #expect(track == Track(title: "Blue in Green", seconds: 337, tags: ["jazz", "modal"], rating: 5))
-        #expect(
-            try mapper.encodeToString(track)
-                == #"{"title":"Blue in Green","seconds":337,"tags":["jazz","modal"],"rating":5}"#
-        )
-
-        let error = try #require(throws: MappingError.self) {
-            try mapper.decode(Track.self, from: #"{"title": "So What", "seconds": "545", "tags": []}"#)
+        @Test("The umbrella links simdjson, found by its name")
+        func simdjsonIsLinked() throws {
+            #expect(Backends.names.contains("simdjson"))
+            let backend = try Backends.named("simdjson")
+            #expect(backend.name == "simdjson")
+            #expect(backend.maxSupportedDepth == 2047)
         }
-        #expect(error.code == .typeMismatch)
-        #expect(error.path == ["seconds"])
-    }
 
-    @Test("The library model decodes over simdjson exactly as over the other linked backends")
-    func libraryModelOverSimdjson() throws {
-        let mapper = try Mapper(backendNamed: "simdjson")
-        let library = try mapper.decode(Library.self, from: Fixtures.libraryCompact)
-        #expect(library == Fixtures.library)
-        for other in Backends.names where other != "simdjson" {
-            #expect(try Mapper(backendNamed: other).decode(Library.self, from: Fixtures.libraryCompact) == library)
+        @Test("Mapper(backendNamed: \"simdjson\") parses and decodes a model, and reports a bad field with its path")
+        func simdjsonByName() throws {
+            let mapper = try Mapper(backendNamed: "simdjson")
+            #expect(mapper.backend.name == "simdjson")
+            let text = #"{"title": "Blue in Green", "seconds": 337, "tags": ["jazz", "modal"], "rating": 5}"#
+            let json = try mapper.parse(text)
+            #expect(json.document.backendName == "simdjson")
+            #expect(json["tags"][1].string == "modal")
+
+            let track = try mapper.decode(Track.self, from: text)
+            #expect(track == Track(title: "Blue in Green", seconds: 337, tags: ["jazz", "modal"], rating: 5))
+            #expect(
+                try mapper.encodeToString(track)
+                    == #"{"title":"Blue in Green","seconds":337,"tags":["jazz","modal"],"rating":5}"#
+            )
+
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode(Track.self, from: #"{"title": "So What", "seconds": "545", "tags": []}"#)
+            }
+            #expect(error.code == .typeMismatch)
+            #expect(error.path == ["seconds"])
         }
-        let error = try #require(throws: MappingError.self) {
-            try mapper.decode(Library.self, from: Fixtures.libraryWithBadRating)
+
+        @Test("The library model decodes over simdjson exactly as over the other linked backends")
+        func libraryModelOverSimdjson() throws {
+            let mapper = try Mapper(backendNamed: "simdjson")
+            let library = try mapper.decode(Library.self, from: Fixtures.libraryCompact)
+            #expect(library == Fixtures.library)
+            for other in Backends.names where other != "simdjson" {
+                #expect(try Mapper(backendNamed: other).decode(Library.self, from: Fixtures.libraryCompact) == library)
+            }
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode(Library.self, from: Fixtures.libraryWithBadRating)
+            }
+            let expected = try #require(throws: MappingError.self) {
+                try Mapper(backendNamed: "foundation").decode(Library.self, from: Fixtures.libraryWithBadRating)
+            }
+            #expect(error.code == expected.code)
+            #expect(error.path == expected.path)
         }
-        let expected = try #require(throws: MappingError.self) {
-            try Mapper(backendNamed: "foundation").decode(Library.self, from: Fixtures.libraryWithBadRating)
-        }
-        #expect(error.code == expected.code)
-        #expect(error.path == expected.path)
-    }
+    #endif
 }

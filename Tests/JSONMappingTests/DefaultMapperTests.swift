@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `Mapper()` through the umbrella module: the default backend, every input form, every output form.
 @Suite struct DefaultMapperTests {
@@ -11,14 +11,21 @@ import MapTestSupport
         mapper = try Mapper()
     }
 
-    /// The backend `Mapper()` should pick in this process: the one the environment names, else simdjson.
+    /// The backend `Mapper()` should pick in this process: the one the environment names, else
+    /// simdjson when linked, else native.
     static var expectedDefault: String {
-        ProcessInfo.processInfo.environment["JSONMAPPING_BACKEND"].flatMap { $0.isEmpty ? nil : $0 } ?? "simdjson"
+        ProcessInfo.processInfo.environment["JSONMAPPING_BACKEND"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? BuildBackends.defaultName
     }
 
-    @Test("Mapper() uses simdjson when it is linked, unless JSONMAPPING_BACKEND names another")
+    @Test("Mapper() uses simdjson when it is linked, else native, unless JSONMAPPING_BACKEND names another")
     func defaultBackend() throws {
-        #expect(Backends.names == ["simdjson", "jansson", "foundation"])
+        #expect(Backends.names == BuildBackends.names)
+        #if Simdjson && Jansson
+            #expect(Backends.names == ["simdjson", "native", "jansson", "foundation"])
+        #elseif !Simdjson && !Jansson
+            #expect(Backends.names == ["native", "foundation"])
+        #endif
         #expect(try Mapper.defaultBackend().name == Self.expectedDefault)
         #expect(mapper.backend.name == Self.expectedDefault)
         #expect(mapper.parseOptions == ParseOptions())
@@ -27,12 +34,16 @@ import MapTestSupport
 
     @Test("A mapper is built from a backend's name; an unknown name lists the linked ones")
     func backendByName() throws {
-        #expect(try Mapper(backendNamed: "foundation").backend.name == "foundation")
-        #expect(try Mapper(backendNamed: "jansson").backend.name == "jansson")
-        #expect(try Mapper(backendNamed: "simdjson").backend.name == "simdjson")
+        for name in BuildBackends.names {
+            #expect(try Mapper(backendNamed: name).backend.name == name)
+        }
         let error = try #require(throws: MappingError.self) { try Mapper(backendNamed: "rapidjson") }
         #expect(error.code == .unsupportedValue)
-        #expect(error.message == #"unknown backend "rapidjson"; the linked backends are simdjson, jansson, foundation"#)
+        #expect(
+            error.message
+                == #"unknown backend "rapidjson"; the linked backends are "#
+                + BuildBackends.names.joined(separator: ", ")
+        )
     }
 
     @Test("Mapper() refuses parse options the default backend cannot honour")

@@ -58,7 +58,7 @@ struct BenchCommandTests {
         let rows = try Self.tableRows(result)
         let size = String(Self.document.utf8.count)
         let backends = Backends.names
-        #expect(backends == ["simdjson", "jansson", "foundation"])
+        #expect(backends == BuildBackends.names)
         let expected =
             [["doc.json", size, "check", "-"]]
             + backends.map { ["doc.json", size, "parse", $0] }
@@ -76,7 +76,7 @@ struct BenchCommandTests {
         let plain = Array(Self.document.utf8)
         try Self.write(try Compression.gzip.compress(plain), to: "doc.json.gz", in: scratch)
         let result = try Self.run(
-            ["--json", "--runs", "1", "--backend", "jansson", "--backend", "foundation", "doc.json.gz"],
+            ["--json", "--runs", "1", "--backend", "native", "--backend", "foundation", "doc.json.gz"],
             in: scratch
         )
         #expect(result.status == 0)
@@ -92,7 +92,7 @@ struct BenchCommandTests {
         #expect(rows.map { $0["measure"] as? String } == ["check", "parse", "parse", "walk", "walk"])
         #expect(rows[0]["backend"] is NSNull)
         #expect(
-            rows.dropFirst().map { $0["backend"] as? String } == ["jansson", "foundation", "jansson", "foundation"]
+            rows.dropFirst().map { $0["backend"] as? String } == ["native", "foundation", "native", "foundation"]
         )
     }
 
@@ -100,7 +100,7 @@ struct BenchCommandTests {
     func standardInput() throws {
         let scratch = try Scratch()
         let result = try Self.run(
-            ["--json", "--runs", "1", "--backend", "simdjson", "-"],
+            ["--json", "--runs", "1", "--backend", "native", "-"],
             in: scratch,
             input: Data(Self.document.utf8)
         )

@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// The `jsonmap` command's check, get and fmt subcommands, run as a built binary (`swift build
 /// --build-tests` builds it) on fixtures written to a scratch folder, asserting standard output,
@@ -68,7 +68,7 @@ struct JsonmapCommandTests {
 
     @Test(
         "check reports a malformed file as file:line:column: error: message and exits 1, on every backend",
-        arguments: ["simdjson", "jansson", "foundation"]
+        arguments: BuildBackends.names
     )
     func checkBadFile(backend: String) throws {
         let scratch = try Scratch()

@@ -36,11 +36,11 @@ struct JsonmapBenchTests {
     func handdocAgreesWithMap(file: String) throws {
         let scratch = try Scratch()
         var arguments = ["--iterations", "1", "--file", file, "--measure", "handdoc", "--measure", "map"]
-        for backend in ["foundation", "jansson", "simdjson"] { arguments += ["--backend", backend] }
+        for backend in ["foundation", "jansson", "simdjson", "native"] { arguments += ["--backend", backend] }
         let result = try Self.run(arguments, in: scratch)
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
-        try #require(result.lines.count == 6, "output: \(result.output)")
+        try #require(result.lines.count == 8, "output: \(result.output)")
         // "<file> <measure> <backend> checksum <value>", one line per row.
         var checksums: [String: [String]] = [:]
         for line in result.lines {
@@ -48,7 +48,7 @@ struct JsonmapBenchTests {
             try #require(words.count == 5 && words[0] == file && words[3] == "checksum", "line: \(line)")
             checksums[words[2], default: []].append(words[4])
         }
-        #expect(checksums.keys.sorted() == ["foundation", "jansson", "simdjson"])
+        #expect(checksums.keys.sorted() == ["foundation", "jansson", "native", "simdjson"])
         for (backend, values) in checksums {
             #expect(values.count == 2 && values[0] == values[1], "\(backend): handdoc and map give \(values)")
         }
@@ -79,11 +79,11 @@ struct JsonmapBenchTests {
     func codableAgreesWithJSONDecoder(file: String) throws {
         let scratch = try Scratch()
         var arguments = ["--measure", "jsondecoder", "--measure", "codable"]
-        for backend in ["foundation", "jansson", "simdjson"] { arguments += ["--backend", backend] }
+        for backend in ["foundation", "jansson", "simdjson", "native"] { arguments += ["--backend", backend] }
         let checksums = try Self.checksums(arguments, file: file, in: scratch)
         #expect(
             checksums.keys.sorted() == [
-                "codable foundation", "codable jansson", "codable simdjson", "jsondecoder reference",
+                "codable foundation", "codable jansson", "codable native", "codable simdjson", "jsondecoder reference",
             ]
         )
         let reference = try #require(checksums["jsondecoder reference"])

@@ -31,6 +31,32 @@ package struct JSONScanner {
         return ScanTape(entries: scanner.entries, children: scanner.children, stringCount: scanner.stringCount)
     }
 
+    /// Validates a whole document and records its ``ValueTape`` in `storage`, which grows as needed.
+    package static func valueTape(
+        _ input: UnsafeRawBufferPointer,
+        options: ParseOptions,
+        backend: String = "",
+        storage: ValueTapeStorage
+    ) throws(ParseError) -> ValueTape {
+        // About one entry for every six bytes of typical JSON; the storage grows when there are more.
+        storage.reserve(input.count / 6)
+        var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: backend)
+        scanner.valueEntries = storage.entries
+        scanner.valueCapacity = storage.capacity
+        scanner.recordsValues = true
+        defer {
+            storage.entries = scanner.valueEntries.unsafelyUnwrapped
+            storage.capacity = scanner.valueCapacity
+            scanner.outerContainers?.deallocate()
+        }
+        try scanner.scanDocument()
+        return ValueTape(
+            entries: UnsafePointer(scanner.valueEntries.unsafelyUnwrapped),
+            count: scanner.valueCount,
+            numbersToCheck: scanner.numbersToCheck
+        )
+    }
+
     /// Finds the end of the one value that starts at `start` (after any whitespace): the offset
     /// just past it, validated as ``validate(_:options:backend:)`` validates a document — or `nil`
     /// when the input may simply stop too early: `isFinal` is `false` and the value runs to the end
@@ -109,6 +135,23 @@ package struct JSONScanner {
         var childStart: Int
     }
 
+    /// An open array or object, in value-tape mode.
+    private struct OpenContainer {
+        /// Its entry in the value tape (-1: the top level).
+        var index = -1
+        /// Elements, or members as written, so far.
+        var count = 0
+        var isArray = false
+        /// The buckets (``keyBuckets(offset:length:)``) of the keys so far without escapes, two bits each.
+        var keyBuckets: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        /// A key so far holds an escape, so buckets no longer tell keys apart.
+        var hasEscapedKey = false
+        /// Two keys so far are equal.
+        var repeatsKeys = false
+        /// The object has more keys than are compared as they come; they are checked when it closes.
+        var checksAtClose = false
+    }
+
     private let input: UnsafeRawBufferPointer
     private let bytes: UnsafePointer<UInt8>
     private let end: Int
@@ -124,8 +167,25 @@ package struct JSONScanner {
     private var entries: [TapeEntry] = []
     private var children: [UInt32] = []
     private var stringCount = 0
+    private var numbersToCheck = 0
+    /// The value tape being recorded, if any (its entries, how many, room for how many), with the
+    /// innermost open container and those around it.
+    private var recordsValues = false
+    private var valueEntries: UnsafeMutablePointer<TapeEntry>?
+    private var valueCount = 0
+    private var valueCapacity = 0
+    private var container = OpenContainer()
+    /// The containers around ``container``, innermost last: `outerCount` of `outerCapacity`.
+    private var outerContainers: UnsafeMutablePointer<OpenContainer>?
+    private var outerCount = 0
+    private var outerCapacity = 0
 
-    private init(input: UnsafeRawBufferPointer, options: ParseOptions, recordsTape: Bool, backend: String) {
+    private init(
+        input: UnsafeRawBufferPointer,
+        options: ParseOptions,
+        recordsTape: Bool,
+        backend: String
+    ) {
         self.input = input
         // An empty buffer may have no base address; scanning never reads past `end`, so any
         // non-null pointer will do for it.
@@ -168,7 +228,7 @@ package struct JSONScanner {
     // MARK: Document
 
     private mutating func scanDocument() throws(ParseError) {
-        if recordsTape, input.count > Int(UInt32.max) {
+        if recordsTape || recordsValues, input.count > Int(UInt32.max) {
             throw failure(.inputTooLarge, "input of \(input.count) bytes exceeds the 4 GiB a tape can address", at: 0)
         }
         position = try JSONScanner.contentStart(of: input, backend: backend)
@@ -237,7 +297,13 @@ package struct JSONScanner {
                 record(.null, offset: position - 4, length: 4, flags: 0)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let start = position
-                let flags = try scanNumber()
+                var flags = try scanNumber()
+                if position - start > 200 {
+                    flags |= TapeEntry.mayOverflow
+                }
+                if flags & TapeEntry.mayOverflow != 0 {
+                    numbersToCheck += 1
+                }
                 record(.number, offset: start, length: position - start, flags: flags)
             default:
                 throw unexpected("expected a value")
@@ -283,6 +349,14 @@ package struct JSONScanner {
                 at: position
             )
         }
+        if recordsValues {
+            if container.isArray { container.count += 1 }
+            if outerCount == outerCapacity { growOuterContainers() }
+            (outerContainers.unsafelyUnwrapped + outerCount).initialize(to: container)
+            outerCount += 1
+            container = OpenContainer(index: valueCount, isArray: !isObject)
+            appendValue(TapeEntry(offset: UInt32(position), length: 0, extra: 0, kind: isObject ? .object : .array))
+        }
         let tapeIndex = entries.count
         if recordsTape {
             appendChildReference(tapeIndex)
@@ -295,6 +369,7 @@ package struct JSONScanner {
     }
 
     private mutating func close() throws(ParseError) {
+        if recordsValues { closeValueContainer() }
         let frame = frames.removeLast()
         if frame.isObject {
             guard tracksKeys else { return }
@@ -317,9 +392,65 @@ package struct JSONScanner {
         }
     }
 
+    /// Appends an entry to the value tape.
+    @inline(__always)
+    private mutating func appendValue(_ entry: TapeEntry) {
+        if valueCount == valueCapacity { growValues() }
+        (valueEntries.unsafelyUnwrapped + valueCount).initialize(to: entry)
+        valueCount += 1
+    }
+
+    @inline(never)
+    private mutating func growValues() {
+        let larger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: valueCapacity * 2)
+        if let valueEntries {
+            larger.moveInitialize(from: valueEntries, count: valueCount)
+            valueEntries.deallocate()
+        }
+        valueEntries = larger
+        valueCapacity *= 2
+    }
+
+    /// The index just past the value at `index` in the value tape, with its descendants (closed).
+    @inline(__always)
+    private func valueAfter(_ index: Int) -> Int {
+        let entry = valueEntries.unsafelyUnwrapped[index]
+        return entry.kind.rawValue >= TapeKind.array.rawValue ? Int(entry.extra) : index + 1
+    }
+
+    /// Finishes the entry of the innermost open container in the value tape, and marks an object
+    /// whose keys repeat.
+    @inline(__always)
+    private mutating func closeValueContainer() {
+        let entry = valueEntries.unsafelyUnwrapped + container.index
+        entry.pointee.length = UInt32(container.count)
+        entry.pointee.extra = UInt32(valueCount)
+        if container.repeatsKeys || container.checksAtClose && keysRepeat(objectAt: container.index) {
+            entry.pointee.flags |= TapeEntry.repeatsKeys
+        }
+        outerCount -= 1
+        container = (outerContainers.unsafelyUnwrapped + outerCount).move()
+    }
+
+    @inline(never)
+    private mutating func growOuterContainers() {
+        let capacity = max(outerCapacity * 2, 32)
+        let larger = UnsafeMutablePointer<OpenContainer>.allocate(capacity: capacity)
+        if let outerContainers {
+            larger.moveInitialize(from: outerContainers, count: outerCount)
+            outerContainers.deallocate()
+        }
+        outerContainers = larger
+        outerCapacity = capacity
+    }
+
     /// Records a scalar in the tape (and as a child of the enclosing array).
     @inline(__always)
     private mutating func record(_ kind: TapeKind, offset: Int, length: Int, flags: UInt8) {
+        if recordsValues {
+            if container.isArray { container.count += 1 }
+            appendValue(TapeEntry(offset: UInt32(offset), length: UInt32(length), extra: 0, kind: kind, flags: flags))
+        }
         guard recordsTape else { return }
         appendChildReference(entries.count)
         var extra: UInt32 = 0
@@ -346,6 +477,9 @@ package struct JSONScanner {
         }
         let quote = position
         let (length, escaped) = try scanString()
+        if recordsValues {
+            recordKey(offset: quote + 1, length: length, escaped: escaped)
+        }
         if tracksKeys {
             let tapeIndex = entries.count
             keys.append(
@@ -378,6 +512,101 @@ package struct JSONScanner {
         skipWhitespace()
     }
 
+    /// Records a key in the value tape. Until a repeat is known in its object, the object's earlier
+    /// keys are compared with it when both its buckets are taken already, or when it or an earlier
+    /// key holds an escape (whose buckets would be those of its unescaped bytes): that marks an
+    /// object whose keys repeat. Past 64 keys the object is checked once, when it closes, by hash
+    /// (``keysRepeat(objectAt:)``), so that no input makes the check quadratic.
+    @inline(__always)
+    private mutating func recordKey(offset: Int, length: Int, escaped: Bool) {
+        container.count += 1
+        if !container.repeatsKeys, !container.checksAtClose {
+            if container.count > 64 {
+                container.checksAtClose = true
+            } else if escaped || container.hasEscapedKey {
+                container.hasEscapedKey = true
+                container.repeatsKeys = keyRepeats(offset: offset, length: length, escaped: escaped)
+            } else {
+                let buckets = keyBuckets(offset: offset, length: length)
+                let firstTaken = JSONScanner.insert(buckets.0, into: &container.keyBuckets)
+                if JSONScanner.insert(buckets.1, into: &container.keyBuckets), firstTaken {
+                    container.repeatsKeys = keyRepeats(offset: offset, length: length, escaped: escaped)
+                }
+            }
+        }
+        appendValue(
+            TapeEntry(
+                offset: UInt32(offset),
+                length: UInt32(length),
+                extra: 0,
+                kind: .key,
+                flags: escaped ? TapeEntry.escaped : 0
+            )
+        )
+    }
+
+    /// Whether two keys of the object at `object` in the value tape are equal: each key is compared
+    /// only with the earlier keys of the same 64-bit hash, found in a dictionary (whose own hashing
+    /// is seeded per process), so no input makes the check quadratic.
+    @inline(never)
+    private func keysRepeat(objectAt object: Int) -> Bool {
+        var byHash: [UInt64: [KeySpan]] = [:]
+        var index = object + 1
+        while index < valueCount {
+            let entry = valueEntries.unsafelyUnwrapped[index]
+            let key = KeySpan(
+                offset: Int(entry.offset),
+                length: Int(entry.length),
+                escaped: entry.flags & TapeEntry.escaped != 0,
+                tapeIndex: index,
+                bucket: 0
+            )
+            let hash = keyHash(key)
+            if let earlier = byHash[hash], earlier.contains(where: { keysEqual($0, key) }) { return true }
+            byHash[hash, default: []].append(key)
+            index = valueAfter(index + 1)
+        }
+        return false
+    }
+
+    /// Two buckets for a key without escapes, from its length and its first, middle and last bytes:
+    /// equal keys share them. A key whose two bits are both set already (a two-hash Bloom filter)
+    /// may repeat an earlier key; one that sets either bit anew does not.
+    @inline(__always)
+    private func keyBuckets(offset: Int, length: Int) -> (UInt8, UInt8) {
+        guard length > 0 else { return (0, 0) }
+        let first = UInt32(bytes[offset])
+        let middle = UInt32(bytes[offset + length >> 1])
+        let last = UInt32(bytes[offset + length - 1])
+        let mixed = (UInt32(truncatingIfNeeded: length) | first << 8 | middle << 16 | last << 24) &* 0x9E37_79B1
+        return (UInt8(truncatingIfNeeded: mixed >> 24), UInt8(truncatingIfNeeded: mixed >> 16))
+    }
+
+    /// Whether an earlier key of the innermost open object equals the key at `offset`.
+    ///
+    /// `mutating` only so that the scanner is passed by reference, not copied, to this rare path.
+    @inline(never)
+    private mutating func keyRepeats(offset: Int, length: Int, escaped: Bool) -> Bool {
+        let key = KeySpan(offset: offset, length: length, escaped: escaped, tapeIndex: 0, bucket: 0)
+        var earlier = container.index + 1
+        while earlier < valueCount {
+            let entry = valueEntries.unsafelyUnwrapped[earlier]
+            let earlierEscaped = entry.flags & TapeEntry.escaped != 0
+            if Int(entry.length) == length || escaped || earlierEscaped {
+                let other = KeySpan(
+                    offset: Int(entry.offset),
+                    length: Int(entry.length),
+                    escaped: earlierEscaped,
+                    tapeIndex: 0,
+                    bucket: 0
+                )
+                if keysEqual(other, key) { return true }
+            }
+            earlier = valueAfter(earlier + 1)
+        }
+        return false
+    }
+
     // MARK: Duplicate keys
 
     /// Finds keys repeated in the object whose keys start at `start`; rejects them or keeps the
@@ -394,15 +623,7 @@ package struct JSONScanner {
             var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             for later in start..<keys.count {
                 let bucket = keys[later].bucket
-                let bit: UInt64 = 1 << (bucket & 63)
-                let wasSeen: Bool
-                switch bucket >> 6 {
-                case 0: wasSeen = seen.0 & bit != 0; seen.0 |= bit
-                case 1: wasSeen = seen.1 & bit != 0; seen.1 |= bit
-                case 2: wasSeen = seen.2 & bit != 0; seen.2 |= bit
-                default: wasSeen = seen.3 & bit != 0; seen.3 |= bit
-                }
-                guard wasSeen else { continue }
+                guard JSONScanner.insert(bucket, into: &seen) else { continue }
                 for earlier in start..<later
                 where !keys[earlier].shadowed && keys[earlier].bucket == bucket && keysEqual(keys[earlier], keys[later])
                 {
@@ -454,6 +675,18 @@ package struct JSONScanner {
         // The first occurrence keeps its place and takes the later value.
         keys[earlier].tapeIndex = keys[later].tapeIndex
         keys[later].shadowed = true
+    }
+
+    /// Sets `bucket`'s bit in a 256-bit set; returns whether it was set already.
+    @inline(__always)
+    private static func insert(_ bucket: UInt8, into set: inout (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+        let bit: UInt64 = 1 &<< UInt64(bucket & 63)
+        return withUnsafeMutableBytes(of: &set) { words in
+            let offset = Int(bucket >> 6) &* 8
+            let word = words.load(fromByteOffset: offset, as: UInt64.self)
+            words.storeBytes(of: word | bit, toByteOffset: offset, as: UInt64.self)
+            return word & bit != 0
+        }
     }
 
     /// A key's bucket for duplicate detection: equal keys (after unescaping) share a bucket.
@@ -579,7 +812,11 @@ package struct JSONScanner {
             guard position < end, isDigit(bytes[position]) else {
                 throw numberFailure("expected a digit in the exponent")
             }
+            let exponentStart = position
             while position < end, isDigit(bytes[position]) { position += 1 }
+            if position - exponentStart > 2 {
+                flags |= TapeEntry.mayOverflow
+            }
         }
         return flags
     }

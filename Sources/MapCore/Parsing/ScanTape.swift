@@ -20,6 +20,15 @@ package struct ScanTape: Sendable {
 package enum TapeKind: UInt8, Sendable {
     case null, `false`, `true`, number, string, key, array, object
 
+    /// `true` or `false` for those two literals; `nil` for every other kind.
+    package var boolValue: Bool? {
+        switch self {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
     package var jsonKind: JSONKind {
         switch self {
         case .null: .null
@@ -50,6 +59,11 @@ package struct TapeEntry: Sendable {
     package static let integer: UInt8 = 1
     /// Numbers: written with a leading minus.
     package static let negative: UInt8 = 2
+    /// Objects in a ``ValueTape``: some key is written more than once.
+    package static let repeatsKeys: UInt8 = 1
+    /// Numbers: long enough (over 200 bytes) or with an exponent of three digits or more, so that
+    /// the value may lie beyond `Double`'s range. A number without it is below 10^299 in magnitude.
+    package static let mayOverflow: UInt8 = 4
 
     package init(offset: UInt32, length: UInt32, extra: UInt32, kind: TapeKind, flags: UInt8 = 0) {
         self.offset = offset
