@@ -296,9 +296,15 @@ enum NumberRow {
         }
     }
 
-    /// `negativeZero`: whether `backend` reads this text, `-0`, as `+0.0`.
+    /// `negativeZero`: whether `backend` reads this text, `-0`, as `+0.0` (the backends that keep
+    /// no number text, jansson and simdjson).
     static func dropsSign(_ text: String, backend: String) -> Bool {
-        text == "-0" && backend != "foundation"
+        text == "-0" && !keepsNumberText(backend)
+    }
+
+    /// `numberText`: whether `backend` keeps each number's source text (foundation, native).
+    static func keepsNumberText(_ backend: String) -> Bool {
+        ["foundation", "native"].contains(backend)
     }
 }
 

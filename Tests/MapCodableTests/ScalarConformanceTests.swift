@@ -247,7 +247,7 @@ import Testing
         #expect(nearest == 1 + 0x1p-23)
         let parity = pair.parity([Float].self, "[\(text)]")
         #expect(parity.foundation == .value([nearest]))
-        if backend == "foundation" {
+        if NumberRow.keepsNumberText(backend) {
             check(parity, .value([nearest]))
         } else {
             #expect(parity.ours == .value([Float(Double(text)!)]))
