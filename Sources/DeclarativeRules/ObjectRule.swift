@@ -46,7 +46,8 @@ public struct ObjectRule<Value>: Rule {
     /// module, the initializers being inlinable), so that a caller that reaches ``decode(_:in:)``
     /// generically — `mapper.decode(with: rule, from:)`, a rule inside a generic bridge — still
     /// runs the loop without looking up generic metadata at every step.
-    @usableFromInline let specializedDecode: @Sendable (ObjectRule, JSONNode, any JSONDocument, MappingContext) throws -> Value
+    @usableFromInline let specializedDecode:
+        @Sendable (ObjectRule, JSONNode, any JSONDocument, MappingContext) throws -> Value
 
     /// A rule whose values start as `factory()` — `ObjectRule(Folder())` — before the fields are
     /// bound. The factory runs once per decoded value, and only when every field was read.
@@ -201,13 +202,14 @@ struct RuleField<Object>: Sendable {
     /// Reads a field of the object `node` of `document` into a slot, looking its key up from
     /// where `hint` says the last lookup in the object ended.
     @usableFromInline
-    typealias Read = @Sendable (
-        _ node: JSONNode,
-        _ document: any JSONDocument,
-        _ context: MappingContext,
-        _ hint: inout JSONMemberHint,
-        _ slot: UnsafeMutableRawPointer
-    ) throws -> Bool
+    typealias Read =
+        @Sendable (
+            _ node: JSONNode,
+            _ document: any JSONDocument,
+            _ context: MappingContext,
+            _ hint: inout JSONMemberHint,
+            _ slot: UnsafeMutableRawPointer
+        ) throws -> Bool
 
     /// The path as written, `/`-separated: `"size"`, `"owner/id"`.
     let name: String
