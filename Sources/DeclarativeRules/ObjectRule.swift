@@ -416,7 +416,7 @@ extension ObjectRule {
         _ path: JSONPath,
         _ rule: R,
         isRequired: Bool,
-        bind: @escaping @Sendable (inout Value, R.Value) -> Void,
+        bind: @escaping @Sendable (inout Value, UnsafeMutableRawPointer) -> Void,
         write: (@Sendable (Value, ObjectEncoder) -> MappingError?)?
     ) -> ObjectRule {
         let read: RuleField<Value>.Read
@@ -457,7 +457,7 @@ extension ObjectRule {
                     isRequired: isRequired,
                     offset: offset,
                     read: read,
-                    bind: { object, slot in bind(&object, slot.assumingMemoryBound(to: R.Value.self).move()) },
+                    bind: bind,
                     discard: { slot in slot.assumingMemoryBound(to: R.Value.self).deinitialize(count: 1) },
                     write: write
                 )
@@ -496,18 +496,47 @@ extension ObjectRule {
         }
     }
 
-    /// Sets the property at `keyPath`: a stored property of a struct directly at its offset (a key
-    /// path's own setter is a call into the runtime for every value), any other through the key path.
+    /// Moves the value out of a field's slot into the property at `keyPath`: a stored property of
+    /// a struct directly at its offset (a key path's own setter is a call into the runtime for
+    /// every value), any other through the key path. The value moved out is assigned, not copied.
     @inlinable
-    static func binder<T>(_ keyPath: any WritableKeyPath<Value, T> & Sendable) -> @Sendable (inout Value, T) -> Void {
+    static func binder<T>(
+        _ keyPath: any WritableKeyPath<Value, T> & Sendable
+    ) -> @Sendable (inout Value, UnsafeMutableRawPointer) -> Void {
         if let offset = MemoryLayout<Value>.offset(of: keyPath as PartialKeyPath<Value>) {
-            return { object, value in
+            return { object, slot in
                 withUnsafeMutableBytes(of: &object) { bytes in
-                    (bytes.baseAddress.unsafelyUnwrapped + offset).assumingMemoryBound(to: T.self).pointee = value
+                    (bytes.baseAddress.unsafelyUnwrapped + offset).assumingMemoryBound(to: T.self).pointee =
+                        slot.assumingMemoryBound(to: T.self).move()
                 }
             }
         }
-        return { $0[keyPath: keyPath] = $1 }
+        return { object, slot in object[keyPath: keyPath] = slot.assumingMemoryBound(to: T.self).move() }
+    }
+
+    /// ``binder(_:)`` for an optional property whose field's slot holds the wrapped value (an
+    /// optional field: its slot is filled only when the value is there).
+    @inlinable
+    static func optionalBinder<T>(
+        _ keyPath: any WritableKeyPath<Value, T?> & Sendable
+    ) -> @Sendable (inout Value, UnsafeMutableRawPointer) -> Void {
+        if let offset = MemoryLayout<Value>.offset(of: keyPath as PartialKeyPath<Value>) {
+            return { object, slot in
+                withUnsafeMutableBytes(of: &object) { bytes in
+                    (bytes.baseAddress.unsafelyUnwrapped + offset).assumingMemoryBound(to: T?.self).pointee =
+                        slot.assumingMemoryBound(to: T.self).move()
+                }
+            }
+        }
+        return { object, slot in object[keyPath: keyPath] = slot.assumingMemoryBound(to: T.self).move() }
+    }
+
+    /// A field bound by a closure: the value moved out of the slot is handed to `bind`.
+    @inlinable
+    static func closureBinder<T>(
+        _ bind: @escaping @Sendable (inout Value, T) -> Void
+    ) -> @Sendable (inout Value, UnsafeMutableRawPointer) -> Void {
+        { object, slot in bind(&object, slot.assumingMemoryBound(to: T.self).move()) }
     }
 
     /// A required field read by `rule` into the property at `keyPath`, and dumped from it.
@@ -539,7 +568,7 @@ extension ObjectRule {
             path,
             rule,
             isRequired: true,
-            bind: bind,
+            bind: Self.closureBinder(bind),
             write: dump.map { dump in Self.writer(path, rule, isRequired: true) { dump($0) } }
         )
     }
@@ -564,7 +593,7 @@ extension ObjectRule {
             path,
             rule,
             isRequired: false,
-            bind: Self.binder(keyPath),
+            bind: Self.optionalBinder(keyPath),
             write: Self.writer(path, rule, isRequired: false) { $0[keyPath: keyPath] }
         )
     }
@@ -582,7 +611,7 @@ extension ObjectRule {
             path,
             rule,
             isRequired: false,
-            bind: bind,
+            bind: Self.closureBinder(bind),
             write: dump.map { dump in Self.writer(path, rule, isRequired: false) { dump($0) } }
         )
     }
