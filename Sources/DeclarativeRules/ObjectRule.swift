@@ -50,7 +50,8 @@ public struct ObjectRule<Value>: Rule {
     /// module, the initializers being inlinable), so that a caller that reaches ``decode(_:in:)``
     /// generically — `mapper.decode(with: rule, from:)`, a rule inside a generic bridge — still
     /// runs the loop without looking up generic metadata at every step.
-    @usableFromInline let specializedDecode: @Sendable (ObjectRule, JSON, MappingContext) throws -> Value
+    @usableFromInline let specializedDecode:
+        @Sendable (ObjectRule, JSONNode, any JSONDocument, MappingContext) throws -> Value
 
     /// A rule whose values start as `factory()` — `ObjectRule(Folder())` — before the fields are
     /// bound. The factory runs once per decoded value, and only when every field was read.
@@ -68,7 +69,9 @@ public struct ObjectRule<Value>: Rule {
             slotsSize: 0,
             slotsAlignment: 1,
             anchor: nil,
-            specializedDecode: { rule, json, context in try rule.decodeFields(json, in: context) }
+            specializedDecode: { rule, node, document, context in
+                try rule.decodeFields(node, of: document, in: context)
+            }
         )
     }
 
@@ -79,7 +82,7 @@ public struct ObjectRule<Value>: Rule {
         slotsSize: Int,
         slotsAlignment: Int,
         anchor: (any AnyObject & Sendable)?,
-        specializedDecode: @escaping @Sendable (ObjectRule, JSON, MappingContext) throws -> Value
+        specializedDecode: @escaping @Sendable (ObjectRule, JSONNode, any JSONDocument, MappingContext) throws -> Value
     ) {
         self.factory = factory
         self.fields = fields
@@ -117,14 +120,24 @@ public struct ObjectRule<Value>: Rule {
     // each step of them looked up generic metadata at run time (twice the map row's cost).
     @inlinable
     public func validate(_ json: JSON, in context: MappingContext) throws -> Value {
-        try specializedDecode(self, json, context)
+        guard json.absence == nil else {
+            throw context.kindError(expected: .object, at: json, targetType: typeName)
+        }
+        return try specializedDecode(self, json.node, json.document, context)
+    }
+
+    /// Reads the object at `node` of `document`, without a view: what ``validate(_:in:)`` reads
+    /// from a view of that node. Arrays and dictionaries of objects call it for each item.
+    @inlinable
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
+        try specializedDecode(self, node, document, context)
     }
 
     /// The loop of ``decode(_:in:)``.
     @inlinable
-    func decodeFields(_ json: JSON, in context: MappingContext) throws -> Value {
-        guard json.kind == .object else {
-            throw context.kindError(expected: .object, at: json, targetType: typeName)
+    func decodeFields(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
+        guard document.kind(of: node) == .object else {
+            try context.throwKindError(expected: .object, at: node, of: document, targetType: typeName)
         }
         let flagsOffset = slotsSize
         // The fields are borrowed in place: copying one would retain each of its closures.
@@ -138,9 +151,12 @@ public struct ObjectRule<Value>: Rule {
                 let flags = base + flagsOffset
                 flags.initializeMemory(as: UInt8.self, repeating: 0, count: fields.count)
                 var firstFailure: MappingError?
+                // Fields are mostly declared in the order the payload writes its keys: each lookup
+                // starts where the last one ended.
+                var hint = JSONMemberHint()
                 for index in 0..<fields.count {
                     do {
-                        if try fields[index].read(json, context, base + fields[index].offset) {
+                        if try fields[index].read(node, document, context, &hint, base + fields[index].offset) {
                             flags.storeBytes(of: 1, toByteOffset: index, as: UInt8.self)
                         }
                     } catch {
@@ -187,17 +203,30 @@ public struct ObjectRule<Value>: Rule {
 /// binds from it, writes from the object.
 @usableFromInline
 struct RuleField<Object>: Sendable {
+    /// Reads a field of the object `node` of `document` into a slot, looking its key up from
+    /// where `hint` says the last lookup in the object ended.
+    @usableFromInline
+    typealias Read =
+        @Sendable (
+            _ node: JSONNode,
+            _ document: any JSONDocument,
+            _ context: MappingContext,
+            _ hint: inout JSONMemberHint,
+            _ slot: UnsafeMutableRawPointer
+        ) throws -> Bool
+
     /// The path as written, `/`-separated: `"size"`, `"owner/id"`.
     let name: String
     let isRequired: Bool
     /// Where the field's slot starts in the scratch space.
     @usableFromInline let offset: Int
-    /// Reads the value into the slot; `false` when an optional field is absent (nothing stored).
-    @usableFromInline let read: @Sendable (JSON, MappingContext, UnsafeMutableRawPointer) throws -> Bool
-    /// Moves the value out of the slot into the object.
-    @usableFromInline let bind: @Sendable (inout Object, UnsafeMutableRawPointer) -> Void
-    /// Destroys the value in the slot (another field failed).
-    @usableFromInline let discard: @Sendable (UnsafeMutableRawPointer) -> Void
+    /// The closures that read, bind and discard the field's value: kept alive here, and called
+    /// through ``unmanagedAccessors``.
+    let accessors: RuleFieldAccessors<Object>
+    /// ``accessors``, unretained. The decode loop reads fields in place from the rule's buffer;
+    /// a closure loaded from there is retained for its call and released after it, which a final
+    /// class's constant, borrowed from a reference the caller guarantees, is not.
+    @usableFromInline let unmanagedAccessors: Unmanaged<RuleFieldAccessors<Object>>
     /// Writes the field from the object; `nil` when the field cannot dump.
     @usableFromInline let write: (@Sendable (Object, ObjectEncoder) -> MappingError?)?
 
@@ -206,7 +235,7 @@ struct RuleField<Object>: Sendable {
         path: JSONPath,
         isRequired: Bool,
         offset: Int,
-        read: @escaping @Sendable (JSON, MappingContext, UnsafeMutableRawPointer) throws -> Bool,
+        read: @escaping Read,
         bind: @escaping @Sendable (inout Object, UnsafeMutableRawPointer) -> Void,
         discard: @escaping @Sendable (UnsafeMutableRawPointer) -> Void,
         write: (@Sendable (Object, ObjectEncoder) -> MappingError?)?
@@ -219,10 +248,35 @@ struct RuleField<Object>: Sendable {
         }.joined(separator: "/")
         self.isRequired = isRequired
         self.offset = offset
-        self.read = read
-        self.bind = bind
-        self.discard = discard
+        self.accessors = RuleFieldAccessors(read: read, bind: bind, discard: discard)
+        self.unmanagedAccessors = Unmanaged.passUnretained(accessors)
         self.write = write
+    }
+
+    /// Reads the value from the object `node` of `document` into the slot; `false` when an
+    /// optional field is absent (nothing stored). The caller keeps the document alive.
+    @inlinable @inline(__always)
+    func read(
+        _ node: JSONNode,
+        _ document: any JSONDocument,
+        _ context: MappingContext,
+        _ hint: inout JSONMemberHint,
+        _ slot: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        // `accessors` holds the object alive for as long as this field, which the caller borrows.
+        try unmanagedAccessors._withUnsafeGuaranteedRef { try $0.read(node, document, context, &hint, slot) }
+    }
+
+    /// Moves the value out of the slot into the object.
+    @inlinable @inline(__always)
+    func bind(_ object: inout Object, _ slot: UnsafeMutableRawPointer) {
+        unmanagedAccessors._withUnsafeGuaranteedRef { $0.bind(&object, slot) }
+    }
+
+    /// Destroys the value in the slot (another field failed).
+    @inlinable
+    func discard(_ slot: UnsafeMutableRawPointer) {
+        unmanagedAccessors._withUnsafeGuaranteedRef { $0.discard(slot) }
     }
 
     /// The failure as it leaves this field.
@@ -235,25 +289,83 @@ struct RuleField<Object>: Sendable {
     }
 }
 
+/// The closures of a ``RuleField`` that the decode loop calls.
+@usableFromInline
+final class RuleFieldAccessors<Object>: Sendable {
+    /// Reads the value from the object at a node of a document into the slot.
+    @usableFromInline let read: RuleField<Object>.Read
+    /// Moves the value out of the slot into the object.
+    @usableFromInline let bind: @Sendable (inout Object, UnsafeMutableRawPointer) -> Void
+    /// Destroys the value in the slot.
+    @usableFromInline let discard: @Sendable (UnsafeMutableRawPointer) -> Void
+
+    init(
+        read: @escaping RuleField<Object>.Read,
+        bind: @escaping @Sendable (inout Object, UnsafeMutableRawPointer) -> Void,
+        discard: @escaping @Sendable (UnsafeMutableRawPointer) -> Void
+    ) {
+        self.read = read
+        self.bind = bind
+        self.discard = discard
+    }
+}
+
 // MARK: - Declaring fields
 
 extension ObjectRule {
-    /// The value at `path` below the object: a single key looked up directly.
+    /// The value at `path` below the object, a path of several steps or an index.
     @inlinable
     static func lookUp(_ path: JSONPath, in json: JSON, context: MappingContext) -> JSON {
-        if path.components.count == 1, case .key(let key) = path.components[0] {
-            context.noteKeyRead(key, in: json)
-            return json[key]
-        }
         context.noteKeyReads(along: path, from: json)
         return json[path]
     }
 
-    /// The value at `key` below the object.
+    /// The node of the member `key` of the object at `node`, looked up from where `hint` says the
+    /// last lookup ended; `nil` when the object has no such member.
+    // Always inlined into the field's read closure, so that the key's bytes are found without a call.
+    @inlinable @inline(__always)
+    static func member(
+        _ key: String,
+        of node: JSONNode,
+        in document: any JSONDocument,
+        context: MappingContext,
+        hint: inout JSONMemberHint
+    ) -> JSONNode? {
+        if context.tracksKeyReads { context.noteKeyRead(key, in: JSON(document: document, node: node)) }
+        return key.utf8.withContiguousStorageIfAvailable {
+            document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &hint)
+        } ?? member(bridgedKey: key, of: node, in: document, hint: &hint)
+    }
+
+    /// ``member(_:of:in:context:hint:)`` for a key without contiguous UTF-8 (bridged): `withUTF8`
+    /// makes it native first.
+    @usableFromInline
+    static func member(
+        bridgedKey key: String,
+        of node: JSONNode,
+        in document: any JSONDocument,
+        hint: inout JSONMemberHint
+    ) -> JSONNode? {
+        var key = key
+        return key.withUTF8 { document.member(of: node, utf8Key: UnsafeRawBufferPointer($0), hint: &hint) }
+    }
+
+    /// Reads a required field's member that is there, from its node: no view is made unless the
+    /// rule fails.
     @inlinable
-    static func lookUp(_ key: String, in json: JSON, context: MappingContext) -> JSON {
-        context.noteKeyRead(key, in: json)
-        return json[key]
+    static func readRequired<R: JSONBridge>(
+        _ member: JSONNode,
+        of document: any JSONDocument,
+        _ rule: R,
+        _ context: MappingContext,
+        into slot: UnsafeMutableRawPointer
+    ) throws -> Bool {
+        do {
+            slot.initializeMemory(as: R.Value.self, to: try rule.decode(member, of: document, in: context))
+        } catch {
+            throw context.wrap(error, at: JSON(document: document, node: member), targetType: "\(R.Value.self)")
+        }
+        return true
     }
 
     /// The path's key when it is a single key: looked up without going through the path.
@@ -308,26 +420,38 @@ extension ObjectRule {
         _ path: JSONPath,
         _ rule: R,
         isRequired: Bool,
-        bind: @escaping @Sendable (inout Value, R.Value) -> Void,
+        bind: @escaping @Sendable (inout Value, UnsafeMutableRawPointer) -> Void,
         write: (@Sendable (Value, ObjectEncoder) -> MappingError?)?
     ) -> ObjectRule {
-        let read: @Sendable (JSON, MappingContext, UnsafeMutableRawPointer) throws -> Bool
+        let read: RuleField<Value>.Read
+        // A single key is read from the member's node; the view of the object, which holds a
+        // reference to the document, is made only for a missing required member or a path.
         switch (isRequired, Self.singleKey(of: path)) {
         case (true, let key?):
-            read = { json, context, slot in
-                try Self.readRequired(Self.lookUp(key, in: json, context: context), rule, context, into: slot)
+            read = { node, document, context, hint, slot in
+                guard let member = Self.member(key, of: node, in: document, context: context, hint: &hint) else {
+                    let missing = JSON(document: document, node: node).missing(.key(key))
+                    return try Self.readRequired(missing, rule, context, into: slot)
+                }
+                return try Self.readRequired(member, of: document, rule, context, into: slot)
             }
         case (true, nil):
-            read = { json, context, slot in
-                try Self.readRequired(Self.lookUp(path, in: json, context: context), rule, context, into: slot)
+            read = { node, document, context, _, slot in
+                let value = Self.lookUp(path, in: JSON(document: document, node: node), context: context)
+                return try Self.readRequired(value, rule, context, into: slot)
             }
         case (false, let key?):
-            read = { json, context, slot in
-                try Self.readOptional(Self.lookUp(key, in: json, context: context), rule, context, into: slot)
+            read = { node, document, context, hint, slot in
+                // The object is an object: a member that is not there is absent, not a mismatch.
+                guard let member = Self.member(key, of: node, in: document, context: context, hint: &hint),
+                    document.kind(of: member) != .null
+                else { return false }
+                return try Self.readRequired(member, of: document, rule, context, into: slot)
             }
         case (false, nil):
-            read = { json, context, slot in
-                try Self.readOptional(Self.lookUp(path, in: json, context: context), rule, context, into: slot)
+            read = { node, document, context, _, slot in
+                let value = Self.lookUp(path, in: JSON(document: document, node: node), context: context)
+                return try Self.readOptional(value, rule, context, into: slot)
             }
         }
         return adding(
@@ -337,7 +461,7 @@ extension ObjectRule {
                     isRequired: isRequired,
                     offset: offset,
                     read: read,
-                    bind: { object, slot in bind(&object, slot.assumingMemoryBound(to: R.Value.self).move()) },
+                    bind: bind,
                     discard: { slot in slot.assumingMemoryBound(to: R.Value.self).deinitialize(count: 1) },
                     write: write
                 )
@@ -376,18 +500,47 @@ extension ObjectRule {
         }
     }
 
-    /// Sets the property at `keyPath`: a stored property of a struct directly at its offset (a key
-    /// path's own setter is a call into the runtime for every value), any other through the key path.
+    /// Moves the value out of a field's slot into the property at `keyPath`: a stored property of
+    /// a struct directly at its offset (a key path's own setter is a call into the runtime for
+    /// every value), any other through the key path. The value moved out is assigned, not copied.
     @inlinable
-    static func binder<T>(_ keyPath: any WritableKeyPath<Value, T> & Sendable) -> @Sendable (inout Value, T) -> Void {
+    static func binder<T>(
+        _ keyPath: any WritableKeyPath<Value, T> & Sendable
+    ) -> @Sendable (inout Value, UnsafeMutableRawPointer) -> Void {
         if let offset = MemoryLayout<Value>.offset(of: keyPath as PartialKeyPath<Value>) {
-            return { object, value in
+            return { object, slot in
                 withUnsafeMutableBytes(of: &object) { bytes in
-                    (bytes.baseAddress.unsafelyUnwrapped + offset).assumingMemoryBound(to: T.self).pointee = value
+                    (bytes.baseAddress.unsafelyUnwrapped + offset).assumingMemoryBound(to: T.self).pointee =
+                        slot.assumingMemoryBound(to: T.self).move()
                 }
             }
         }
-        return { $0[keyPath: keyPath] = $1 }
+        return { object, slot in object[keyPath: keyPath] = slot.assumingMemoryBound(to: T.self).move() }
+    }
+
+    /// ``binder(_:)`` for an optional property whose field's slot holds the wrapped value (an
+    /// optional field: its slot is filled only when the value is there).
+    @inlinable
+    static func optionalBinder<T>(
+        _ keyPath: any WritableKeyPath<Value, T?> & Sendable
+    ) -> @Sendable (inout Value, UnsafeMutableRawPointer) -> Void {
+        if let offset = MemoryLayout<Value>.offset(of: keyPath as PartialKeyPath<Value>) {
+            return { object, slot in
+                withUnsafeMutableBytes(of: &object) { bytes in
+                    (bytes.baseAddress.unsafelyUnwrapped + offset).assumingMemoryBound(to: T?.self).pointee =
+                        slot.assumingMemoryBound(to: T.self).move()
+                }
+            }
+        }
+        return { object, slot in object[keyPath: keyPath] = slot.assumingMemoryBound(to: T.self).move() }
+    }
+
+    /// A field bound by a closure: the value moved out of the slot is handed to `bind`.
+    @inlinable
+    static func closureBinder<T>(
+        _ bind: @escaping @Sendable (inout Value, T) -> Void
+    ) -> @Sendable (inout Value, UnsafeMutableRawPointer) -> Void {
+        { object, slot in bind(&object, slot.assumingMemoryBound(to: T.self).move()) }
     }
 
     /// A required field read by `rule` into the property at `keyPath`, and dumped from it.
@@ -419,7 +572,7 @@ extension ObjectRule {
             path,
             rule,
             isRequired: true,
-            bind: bind,
+            bind: Self.closureBinder(bind),
             write: dump.map { dump in Self.writer(path, rule, isRequired: true) { dump($0) } }
         )
     }
@@ -444,7 +597,7 @@ extension ObjectRule {
             path,
             rule,
             isRequired: false,
-            bind: Self.binder(keyPath),
+            bind: Self.optionalBinder(keyPath),
             write: Self.writer(path, rule, isRequired: false) { $0[keyPath: keyPath] }
         )
     }
@@ -462,7 +615,7 @@ extension ObjectRule {
             path,
             rule,
             isRequired: false,
-            bind: bind,
+            bind: Self.closureBinder(bind),
             write: dump.map { dump in Self.writer(path, rule, isRequired: false) { dump($0) } }
         )
     }
@@ -524,6 +677,12 @@ public struct RecursiveRule<Value>: Rule {
     public func validate(_ json: JSON, in context: MappingContext) throws -> Value {
         guard let rule = box?.rule else { throw Self.released(context) }
         return try rule.decode(json, in: context)
+    }
+
+    /// Decodes the object at `node` with the finished rule, without a view.
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
+        guard let rule = box?.rule else { throw Self.released(context) }
+        return try rule.decode(node, of: document, in: context)
     }
 
     /// Encodes with the finished rule.

@@ -90,39 +90,74 @@ extension JSON {
     /// `MappingError` with the path from the document's root.
     @inlinable
     public func value<T: Bridgeable>(_ type: T.Type = T.self, at key: String) throws -> T {
-        let context = MappingContext.current
-        context?.noteKeyRead(key, in: self)
-        return try extracted(self[key], in: context)
+        try MappingContext.withCurrent { context in
+            context.noteKeyRead(key, in: self)
+            guard absence == nil, let member = context.member(key, of: node, in: document) else {
+                return try extracted(self[key], in: context)
+            }
+            return try extracted(member, with: ImplicitBridge<T>(), in: context)
+        } none: {
+            try extracted(self[key], in: nil)
+        }
     }
 
     /// The value at `path` as `T` — the named form of `json => path`.
     @inlinable
     public func value<T: Bridgeable>(_ type: T.Type = T.self, at path: JSONPath) throws -> T {
-        let context = MappingContext.current
-        context?.noteKeyReads(along: path, from: self)
-        return try extracted(self[path], in: context)
+        try MappingContext.withCurrent { context in
+            context.noteKeyReads(along: path, from: self)
+            return try extracted(self[path], in: context)
+        } none: {
+            try extracted(self[path], in: nil)
+        }
     }
 
     /// The value at `key` as `T`, or `nil` when the key is missing or the value `null` — the
     /// named form of `json =>? key`. Another kind or an invalid value still throws.
     @inlinable
     public func valueIfPresent<T: Bridgeable>(_ type: T.Type = T.self, at key: String) throws -> T? {
-        let context = MappingContext.current
-        context?.noteKeyRead(key, in: self)
-        let target = self[key]
-        guard let kind = target.kind, kind != .null else { return nil }
-        return try extracted(target, in: context)
+        try MappingContext.withCurrent { context throws -> T? in
+            context.noteKeyRead(key, in: self)
+            guard absence == nil, let member = context.member(key, of: node, in: document),
+                document.kind(of: member) != .null
+            else { return nil }
+            return try extracted(member, with: ImplicitBridge<T>(), in: context)
+        } none: {
+            let target = self[key]
+            guard let kind = target.kind, kind != .null else { return nil }
+            return try extracted(target, in: nil)
+        }
     }
 
     /// The value at `path` as `T`, or `nil` when any step of the path is missing or the value
     /// `null` — the named form of `json =>? path`.
     @inlinable
     public func valueIfPresent<T: Bridgeable>(_ type: T.Type = T.self, at path: JSONPath) throws -> T? {
-        let context = MappingContext.current
-        context?.noteKeyReads(along: path, from: self)
+        try MappingContext.withCurrent { context throws -> T? in
+            context.noteKeyReads(along: path, from: self)
+            return try presentValue(at: path, in: context)
+        } none: {
+            try presentValue(at: path, in: nil)
+        }
+    }
+
+    /// The value at `path` through `T`'s bridge; `nil` when it is missing or `null`.
+    @inlinable
+    func presentValue<T: Bridgeable>(at path: JSONPath, in context: MappingContext?) throws -> T? {
         let target = self[path]
         guard let kind = target.kind, kind != .null else { return nil }
         return try extracted(target, in: context)
+    }
+
+    /// Reads the member `member` of this object through `bridge`, from its node: no view is made
+    /// unless the bridge fails.
+    @inlinable
+    func extracted<B: JSONBridge>(_ member: JSONNode, with bridge: B, in context: MappingContext) throws -> B.Value {
+        do {
+            return try bridge.decode(member, of: document, in: context)
+        } catch {
+            throw context.wrap(error, at: JSON(document: document, node: member), targetType: "\(B.Value.self)")
+        }
     }
 
     @inlinable

@@ -15,10 +15,28 @@ extension MappingContext {
         return Unmanaged<MappingContext>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// Runs `body` with ``current``, borrowed, or `none` when there is no current context. The
+    /// operation that made the context current keeps it alive until it ends, so reading it costs
+    /// no reference count (nor does `body`, which is given the context itself, not an optional).
+    @inlinable
+    package static func withCurrent<R>(
+        _ body: (MappingContext) throws -> R,
+        none: () throws -> R
+    ) rethrows -> R {
+        guard let pointer = currentPointer else { return try none() }
+        return try Unmanaged<MappingContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The slot's pointer: an unretained ``current``.
+    @usableFromInline
+    static var currentPointer: UnsafeMutableRawPointer? { currentContextSlot.value }
+
     /// Runs `body` with this context as ``current``, then restores the one before.
     @inlinable
     public func makeCurrent<R>(_ body: () throws -> R) rethrows -> R {
         let previous = becomeCurrent()
+        // The objects nested in one decode find their context current already: nothing to restore.
+        if previous == Unmanaged.passUnretained(self).toOpaque() { return try body() }
         defer { MappingContext.restoreCurrent(previous) }
         return try body()
     }
@@ -27,7 +45,8 @@ extension MappingContext {
     @usableFromInline
     func becomeCurrent() -> UnsafeMutableRawPointer? {
         let previous = currentContextSlot.value
-        currentContextSlot.value = Unmanaged.passUnretained(self).toOpaque()
+        let this = Unmanaged.passUnretained(self).toOpaque()
+        if previous != this { currentContextSlot.value = this }
         return previous
     }
 

@@ -48,6 +48,13 @@ public final class MappingContext {
     /// Whether key lookups are noted for the unknown-key report (``MappingOptions/reportsUnknownKeys``,
     /// or the ``LogLevel/verbose`` log level).
     @usableFromInline package let tracksKeyReads: Bool
+    /// Where the last ``member(_:of:in:)`` lookup ended.
+    @exclusivity(unchecked) @usableFromInline var memberHint = JSONMemberHint()
+    /// The document ``memberHint`` was made in.
+    @exclusivity(unchecked) @usableFromInline var memberHintOwner: ObjectIdentifier?
+    /// Keeps the document of ``memberHintOwner`` alive, so that no other document takes its identity
+    /// while the hint is kept.
+    @exclusivity(unchecked) var memberHintDocument: (any JSONDocument)?
     /// The keys looked up so far, per object — of any document: a bridge may read JSON it parsed
     /// with this context, whose node handles can equal the base document's.
     var keysRead: [ReadObject: Set<String>] = [:]
