@@ -185,8 +185,11 @@ public struct EncodableBridge<Value: Encodable>: JSONBridge {
     }
 
     private static func decode<D: Decodable>(_ type: D.Type, _ json: JSON, in context: MappingContext) throws -> Value {
-        // `Value` is `D`: the cast only restores the static type.
-        try CodableBridge<D>().decode(json, in: context) as! Value
+        // `Value` is `D`: the cast only restores the static type, and always succeeds.
+        guard let value = try CodableBridge<D>().decode(json, in: context) as? Value else {
+            throw context.error(.unsupportedValue, at: json, message: "\(D.self) is not \(Value.self)", targetType: "\(Value.self)")
+        }
+        return value
     }
 
     /// Writes the value through its own `encode(to:)`.

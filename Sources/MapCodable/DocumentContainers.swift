@@ -459,7 +459,7 @@ struct DocumentSingleValueContainer: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.decodeInteger(type, at: node) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let special = try decoder.decodeSpecial(type, at: node) { return special as! T }
+        if let special = try decoder.decodeSpecial(type, at: node) { return special }
         // The same value, decoded by another type: the decoder stays where it is.
         return try T(from: decoder)
     }

@@ -167,7 +167,7 @@ public final class DocumentDecoder: Decoder {
         let decoder = DocumentDecoder(document: document, node: node, options: options, context: context)
         defer { decoder.finish() }
         do {
-            if let special = try decoder.decodeSpecial(T.self, at: node) { return special as! T }
+            if let special = try decoder.decodeSpecial(T.self, at: node) { return special }
             return try T(from: decoder)
         } catch let error as DecodingError {
             throw MappingError(decodingError: error, in: document, at: node, context: context)
@@ -205,7 +205,7 @@ public final class DocumentDecoder: Decoder {
     func decodeNested<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T {
         switch handling(of: T.self) {
         case .special:
-            if let special = try decodeSpecial(T.self, at: child) { return special as! T }
+            if let special = try decodeSpecial(T.self, at: child) { return special }
             return try decodeOwn(T.self, at: child)
         case .array(let array):
             return try array.decodeArray(at: child, with: self, as: T.self)
@@ -254,17 +254,19 @@ public final class DocumentDecoder: Decoder {
     /// exempt from the key strategy), or arrays of numbers and strings in one bulk read; `nil` for
     /// every other type, and for an array the bulk read does not take (its elements are then read
     /// one by one, so that an error names its element).
-    func decodeSpecial<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> Any? {
+    // Each branch is taken only when `T` is the type it makes, so the conditional casts always
+    // succeed; they restore the static type without a trap.
+    func decodeSpecial<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T? {
         let id = ObjectIdentifier(T.self)
-        if id == SpecialTypes.date { return try decodeDate(at: child) }
-        if id == SpecialTypes.data { return try decodeData(at: child) }
-        if id == SpecialTypes.url { return try decodeURL(at: child) }
-        if id == SpecialTypes.decimal { return try decodeDecimal(at: child) }
+        if id == SpecialTypes.date { return try decodeDate(at: child) as? T }
+        if id == SpecialTypes.data { return try decodeData(at: child) as? T }
+        if id == SpecialTypes.url { return try decodeURL(at: child) as? T }
+        if id == SpecialTypes.decimal { return try decodeDecimal(at: child) as? T }
         if !options.usesDefaultKeys, let dictionary = type as? any StringKeyedDictionary.Type {
-            return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self)
+            return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self) as? T
         }
         if let array = type as? any DocumentDecodableArray.Type {
-            return try array.decodeArray(at: child, with: self, as: T.self)
+            return try array.decodeArray(at: child, with: self, as: T.self) as? T
         }
         return nil
     }
