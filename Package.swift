@@ -32,6 +32,15 @@ let package = Package(
         .library(name: "InMemoryMapLogging", targets: ["InMemoryMapLogging"]),
         // Everything, with a default backend.
         .library(name: "JSONMapping", targets: ["JSONMapping"]),
+        // HTTP servers, framework-neutral: problem+json errors, content encodings under limits,
+        // feeds from a request body's chunks. No swift-nio; the integrations below build on it.
+        .library(name: "MapHTTP", targets: ["MapHTTP"]),
+        // Hummingbird 2's request decoder and response encoder, and feeds from request bodies.
+        // Empty unless the Hummingbird trait is on.
+        .library(name: "JSONMappingHummingbird", targets: ["JSONMappingHummingbird"]),
+        // Vapor 4's content decoder and encoder, and feeds from request bodies. Empty unless the
+        // Vapor trait is on.
+        .library(name: "JSONMappingVapor", targets: ["JSONMappingVapor"]),
         // The command-line tool: demo, check, get, fmt, bench.
         .executable(name: "jsonmap", targets: ["jsonmap"]),
         // The example programs in Examples/ are targets, not products: `swift run jsonmap-example`
@@ -47,6 +56,14 @@ let package = Package(
             name: "Simdjson",
             description: "Link the simdjson backend into the JSONMapping umbrella (needs libsimdjson-dev)."
         ),
+        .trait(
+            name: "Hummingbird",
+            description: "Build JSONMappingHummingbird against Hummingbird 2 (builds swift-nio)."
+        ),
+        .trait(
+            name: "Vapor",
+            description: "Build JSONMappingVapor against Vapor 4 (builds swift-nio and Vapor's dependencies)."
+        ),
         .default(enabledTraits: ["Jansson", "Simdjson"]),
     ],
     dependencies: [
@@ -56,6 +73,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Property tests of the backends (test targets only).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The server integrations, each used only under its trait.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
+        // The HTTP client the server tests talk to the servers with (test targets only).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -138,6 +160,32 @@ let package = Package(
                 .target(name: "BackendSimdjson", condition: .when(traits: ["Simdjson"])),
             ]
         ),
+        // Framework-neutral HTTP: problem documents, content encodings, bodies and feeds from
+        // async chunk sequences, diagnostics to a request's logger.
+        .target(
+            name: "MapHTTP",
+            dependencies: [
+                "MapCore", "MapIO", "MapCodable", "MapLogging",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Every source is inside `#if Hummingbird`: with the trait off the module is empty and
+        // swift-nio is not built.
+        .target(
+            name: "JSONMappingHummingbird",
+            dependencies: [
+                "JSONMapping", "MapHTTP",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
+        // Every source is inside `#if Vapor`, as above.
+        .target(
+            name: "JSONMappingVapor",
+            dependencies: [
+                "JSONMapping", "MapHTTP",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ]
+        ),
         // Decodes a bundled library catalogue with the default backend: the idioms on one payload.
         .executableTarget(
             name: "jsonmap-example",
@@ -151,6 +199,17 @@ let package = Package(
             name: "logging-server-example",
             dependencies: ["JSONMapping", .product(name: "Logging", package: "swift-log")],
             path: "Examples/LoggingServer"
+        ),
+        // A Hummingbird service: a JSON endpoint and a gzip NDJSON ingest endpoint, the backend
+        // chosen by environment, swift-log to the console with request ids. Docs/Server.md.
+        .executableTarget(
+            name: "ingest-server",
+            dependencies: [
+                "JSONMapping", "JSONMappingHummingbird", "MapLogging",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ],
+            path: "Examples/IngestServer"
         ),
         // The command-line tool: `jsonmap demo | check | get | fmt | bench`, one file per subcommand in
         // Sources/jsonmap/Commands. The package's own benchmarks are the Benchmarks/ package.
@@ -297,6 +356,33 @@ let package = Package(
                 "MapTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "MapHTTPTests",
+            dependencies: ["JSONMapping", "MapHTTP", "MapTestSupport", "InMemoryMapLogging"]
+        ),
+        // Real servers on 127.0.0.1, real HTTP clients; empty unless the trait is on.
+        .testTarget(
+            name: "JSONMappingHummingbirdTests",
+            dependencies: [
+                "JSONMapping", "JSONMappingHummingbird", "MapTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
+        .testTarget(
+            name: "JSONMappingVaporTests",
+            dependencies: [
+                "JSONMapping", "JSONMappingVapor", "MapTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Vapor"])),
             ]
         ),
         // The command-line tool and the example programs, run as built binaries.

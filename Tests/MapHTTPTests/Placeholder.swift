@@ -1,0 +1,1 @@
+// Tests for issue 24's work.
