@@ -1,9 +1,11 @@
 public import MapCore
 import MapCodable
 
-/// A feed as an `AsyncSequence`: the records of a ``FeedReader``, read on the consuming task.
+/// A feed as an `AsyncSequence`: the records of a ``FeedReader``, parsed and mapped on the
+/// consuming task (which suspends, never blocks, while the reader's producer cuts records ahead).
 ///
-/// Cancelling the consuming task ends the sequence at the next record: no more input is read.
+/// Cancelling the consuming task ends the sequence, and the reader, at the next record: no more
+/// input is read.
 public struct AsyncFeed<Element: Sendable>: AsyncSequence {
     /// The reader, consumed by the one iterator.
     let reader: FeedReader<Element>
@@ -13,8 +15,11 @@ public struct AsyncFeed<Element: Sendable>: AsyncSequence {
         let reader: FeedReader<Element>
 
         public mutating func next() async throws(FeedError) -> Element? {
-            guard !Task.isCancelled else { return nil }
-            return try reader.next()
+            guard !Task.isCancelled else {
+                reader.close()
+                return nil
+            }
+            return try await reader.nextAsync()
         }
     }
 
@@ -30,11 +35,16 @@ extension FeedReader {
     public var async: AsyncFeed<Element> { AsyncFeed(reader: self) }
 
     /// The records parsed and mapped on `workers` tasks, `batchSize` records at a time, yielded in
-    /// the feed's order. While the workers map one batch, the consuming task reads, inflates and
-    /// splits the next, so at most two batches are held. Cancelling the consuming task ends the
-    /// sequence at the next batch; at most the batch already read ahead is read.
+    /// the feed's order. With read-ahead (``FeedOptions/readAhead``), the reader's producer reads,
+    /// inflates and cuts batches ahead while the workers map one, holding at most the read-ahead
+    /// limit; without it, the consuming task reads the next batch while the workers map one, so at
+    /// most two batches are held. Cancelling the consuming task ends the sequence, and the reader,
+    /// at the next batch.
+    ///
+    /// Call it before reading any record: the producer's batches take their size from it.
     public func parallel(workers: Int = 2, batchSize: Int = 256) -> ParallelFeed<Element> {
-        ParallelFeed(reader: self, workers: Swift.max(1, workers), batchSize: Swift.max(1, batchSize))
+        if deliveredCount == 0 { batchRecords = Swift.max(1, batchSize) }
+        return ParallelFeed(reader: self, workers: Swift.max(1, workers), batchSize: Swift.max(1, batchSize))
     }
 }
 
@@ -58,7 +68,11 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
         /// An error reading ahead met, thrown once the records before it are yielded.
         var aheadError: FeedError?
 
+        /// The results of the batch the workers mapped last (read-ahead), and how it ends.
+        var pendingEnding: FeedBatch.Ending?
+
         public mutating func next() async throws(FeedError) -> Element? {
+            if reader.readsAhead { return try await nextReadAhead() }
             while true {
                 if Task.isCancelled { return nil }
                 while readyIndex < ready.count {
@@ -77,6 +91,93 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                 if inputDone, ahead?.isEmpty ?? true { return nil }
                 try await fillBatch()
             }
+        }
+
+        /// The next record, from batches the reader's producer cut ahead, each mapped by the workers.
+        private mutating func nextReadAhead() async throws(FeedError) -> Element? {
+            while true {
+                if Task.isCancelled {
+                    reader.close()
+                    return nil
+                }
+                while readyIndex < ready.count {
+                    let outcome = ready[readyIndex]
+                    readyIndex += 1
+                    switch outcome {
+                    case .success(let value): return value
+                    case .failure(let error): try reader.handle(error)
+                    }
+                }
+                if let ending = pendingEnding {
+                    pendingEnding = nil
+                    inputDone = true
+                    try reader.finish(ending)
+                    return nil
+                }
+                if inputDone || reader.cursor.finished { return nil }
+                let batch = await reader.startedProducer().queue.pop()
+                pendingEnding = batch.ending
+                ready = await Self.map(batch, decoder: reader.cursor.processor.decoder, workers: workers)
+                readyIndex = 0
+                if ready.count < batch.items.count {
+                    // Mapping stopped short: the task was cancelled.
+                    pendingEnding = nil
+                    reader.close()
+                    return nil
+                }
+            }
+        }
+
+        /// A batch's items parsed and mapped on `workers` tasks, in the batch's order; cut short
+        /// when the task is cancelled.
+        private static func map(
+            _ batch: FeedBatch,
+            decoder: FeedRecordDecoder<Element>,
+            workers: Int
+        ) async -> [Result<Element, FeedError>] {
+            let items = batch.items
+            let bytes = batch.bytes
+            let slices = Swift.min(workers, Swift.max(1, items.count))
+            var results = [Result<Element, FeedError>?](repeating: nil, count: items.count)
+            await withTaskGroup(of: (Int, [Result<Element, FeedError>]).self) { group in
+                for slice in 0..<slices {
+                    group.addTask {
+                        var out: [Result<Element, FeedError>] = []
+                        var index = slice
+                        while index < items.count {
+                            if Task.isCancelled { break }
+                            switch items[index] {
+                            case .record(let record):
+                                out.append(
+                                    bytes.withUnsafeBytes { all in
+                                        decoder.decode(
+                                            UnsafeRawBufferPointer(rebasing: all[record.range]),
+                                            readableAfter: all.count - record.range.upperBound,
+                                            at: record
+                                        )
+                                    }
+                                )
+                            case .failed(let error):
+                                out.append(.failure(error))
+                            }
+                            index += slices
+                        }
+                        return (slice, out)
+                    }
+                }
+                for await (slice, out) in group {
+                    for (position, outcome) in out.enumerated() {
+                        results[slice + position * slices] = outcome
+                    }
+                }
+            }
+            var mapped: [Result<Element, FeedError>] = []
+            mapped.reserveCapacity(results.count)
+            for outcome in results {
+                guard let outcome else { break }
+                mapped.append(outcome)
+            }
+            return mapped
         }
 
         /// One batch read from the input: up to `batchSize` raw records in order, whether the input

@@ -21,17 +21,34 @@ import MapCore
 ///
 /// Not `Sendable`: a reader is one position in one input, for one task at a time.
 public final class FeedReader<Element: Sendable> {
+    /// The input, until a producer takes it.
     private var source: any ByteSource
     let cursor: FeedCursor<Element>
+    /// The read buffer of a reader without read-ahead (empty with it: the producer has its own).
     private let readBuffer: UnsafeMutableRawBufferPointer
+    private let readSize: Int
+    private let readAhead: Int
+    private let padding: Int
+    /// Records per batch the producer cuts: ``parallel(workers:batchSize:)`` sets it before the
+    /// first read.
+    var batchRecords = Int.max
+    /// The read-ahead producer, made at the first read.
+    private var producer: FeedProducer?
+    /// The batch being consumed, and the next item in it.
+    private var batch = FeedBatch()
+    private var batchIndex = 0
 
     /// Records handed out so far.
     public private(set) var deliveredCount = 0
 
-    /// The bytes of input the reader holds now (its record buffer's capacity; the read buffer
-    /// and zlib's state are fixed on top): bounded by the longest record plus a read or two, never
-    /// by the feed's length.
-    public var bufferedByteCount: Int { cursor.splitter.bytes.capacity }
+    /// The bytes of input the reader holds now: without read-ahead, its record buffer's capacity;
+    /// with it, the batches queued and being consumed plus the producer's record buffer and read
+    /// buffer. zlib's state is fixed on top. Bounded by ``FeedOptions/readAhead`` plus the longest
+    /// record and a read or two, never by the feed's length.
+    public var bufferedByteCount: Int {
+        guard readAhead > 0 else { return cursor.splitter.bytes.capacity }
+        return (producer?.queue.heldByteCount ?? 0) + batch.bytes.capacity
+    }
 
     /// Records skipped under ``FeedOptions/ErrorPolicy/skip``.
     public var skippedCount: Int { cursor.processor.skippedCount }
@@ -56,18 +73,62 @@ public final class FeedReader<Element: Sendable> {
             onError: onError,
             transform: transform
         )
-        readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Swift.max(4096, options.readSize), alignment: 1)
+        readSize = Swift.max(4096, options.readSize)
+        readAhead = Swift.max(0, options.readAhead)
+        padding = mapper.backend.readablePadding
+        readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readAhead > 0 ? 0 : readSize, alignment: 1)
     }
 
     deinit {
+        producer?.stop()
         readBuffer.deallocate()
     }
 
     /// The next record mapped, or `nil` at the end of the feed.
     ///
+    /// With read-ahead (``FeedOptions/readAhead``), waits on this thread for the producer when
+    /// it has no record cut yet; ``async`` waits by suspending instead.
+    ///
     /// - Throws: ``FeedError``: the first bad record under the stop policy; input that cannot be
     ///   read or inflated, and (arrays) malformed JSON, under either policy.
     public func next() throws(FeedError) -> Element? {
+        guard readAhead > 0 else { return try nextReadingHere() }
+        while true {
+            switch try nextInBatch() {
+            case .value(let value):
+                deliveredCount += 1
+                return value
+            case .end: return nil
+            case .needsBatch: take(startedProducer().queue.pop())
+            }
+        }
+    }
+
+    /// ``next()``, suspending rather than blocking while the producer cuts the next batch.
+    func nextAsync() async throws(FeedError) -> Element? {
+        guard readAhead > 0 else { return try nextReadingHere() }
+        while true {
+            switch try nextInBatch() {
+            case .value(let value):
+                deliveredCount += 1
+                return value
+            case .end: return nil
+            case .needsBatch: take(await startedProducer().queue.pop())
+            }
+        }
+    }
+
+    /// Ends the feed here: later calls to ``next()`` return `nil`, and a producer reading ahead
+    /// stops and lets go of the input (after the read in progress, if any). Dropping the reader
+    /// does the same.
+    public func close() {
+        cursor.finish()
+        stopProducer()
+    }
+
+    // MARK: Reading on the consuming thread
+
+    private func nextReadingHere() throws(FeedError) -> Element? {
         while true {
             switch try cursor.nextValue() {
             case .value(let value):
@@ -79,7 +140,8 @@ public final class FeedReader<Element: Sendable> {
         }
     }
 
-    /// The next record's bytes, copied, with where it is: what ``parallel(workers:batchSize:)`` hands to workers.
+    /// The next record's bytes, copied, with where it is: what ``parallel(workers:batchSize:)``
+    /// hands to workers when the reader does not read ahead.
     func nextRawRecord() throws(FeedError) -> (bytes: [UInt8], record: FeedSplitter.Record)? {
         while true {
             switch try cursor.nextRecord() {
@@ -101,6 +163,96 @@ public final class FeedReader<Element: Sendable> {
         } catch {
             throw cursor.inputFailed(MappingError(parseError: error))
         }
+    }
+
+    // MARK: Reading ahead
+
+    /// Whether a producer reads ahead (``FeedOptions/readAhead`` above 0).
+    var readsAhead: Bool { readAhead > 0 }
+
+    enum BatchStep {
+        case value(Element)
+        case needsBatch
+        case end
+    }
+
+    /// The producer, started at the first call: it takes the input and the splitter, which this
+    /// reader does not touch again.
+    func startedProducer() -> FeedProducer {
+        if let producer { return producer }
+        let producer = FeedProducer(
+            source: source,
+            splitter: cursor.splitter,
+            readSize: readSize,
+            padding: padding,
+            capacity: readAhead,
+            batchRecords: batchRecords
+        )
+        source = MemoryByteSource([UInt8]())
+        self.producer = producer
+        producer.start()
+        return producer
+    }
+
+    private func take(_ next: FeedBatch) {
+        batch = next
+        batchIndex = 0
+    }
+
+    /// The next record of the current batch parsed and mapped; bad ones go through the error
+    /// policy; the batch's ending, once its items are done.
+    private func nextInBatch() throws(FeedError) -> BatchStep {
+        while !cursor.finished {
+            guard batchIndex < batch.items.count else {
+                guard let ending = batch.ending else { return .needsBatch }
+                take(FeedBatch())
+                try finish(ending)
+                return .end
+            }
+            let item = batch.items[batchIndex]
+            batchIndex += 1
+            switch item {
+            case .record(let record):
+                let outcome = batch.bytes.withUnsafeBytes { all in
+                    cursor.processor.decoder.decode(
+                        UnsafeRawBufferPointer(rebasing: all[record.range]),
+                        readableAfter: all.count - record.range.upperBound,
+                        at: record
+                    )
+                }
+                switch outcome {
+                case .success(let value): return .value(value)
+                case .failure(let error): try handle(error)
+                }
+            case .failed(let error):
+                try handle(error)
+            }
+        }
+        return .end
+    }
+
+    /// A bad record through the error policy; when it ends the feed, the producer stops too.
+    func handle(_ error: FeedError) throws(FeedError) {
+        do {
+            try cursor.handle(error)
+        } catch {
+            take(FeedBatch())
+            stopProducer()
+            throw error
+        }
+    }
+
+    /// Ends the feed as the producer's last batch says: normally, or by throwing its error.
+    func finish(_ ending: FeedBatch.Ending) throws(FeedError) {
+        stopProducer()
+        switch ending {
+        case .end: cursor.finish()
+        case .failed(let error): throw cursor.ending(error)
+        }
+    }
+
+    private func stopProducer() {
+        producer?.stop()
     }
 }
 

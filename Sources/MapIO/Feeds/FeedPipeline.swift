@@ -1,0 +1,355 @@
+internal import Dispatch
+import MapCore
+internal import Synchronization
+
+/// Records cut ahead by a feed's producer, in feed order, with their bytes copied out of the
+/// splitter: what the producer hands to the consumer, one batch at a time.
+struct FeedBatch: Sendable {
+    /// One step of the feed, in order.
+    enum Item: Sendable {
+        /// A record; its range is into ``FeedBatch/bytes``, its place the one in the feed.
+        case record(FeedSplitter.Record)
+        /// A record the splitter could not cut (longer than the limit): the error policy decides.
+        case failed(FeedError)
+    }
+
+    /// How the feed ends, carried by its last batch.
+    enum Ending: Sendable {
+        /// The input ended after the last record.
+        case end
+        /// The feed ends with this error, thrown once the items before it are handled: input that
+        /// cannot be read or inflated, or (arrays) malformed JSON.
+        case failed(FeedError)
+    }
+
+    /// The records' bytes, back to back, followed by at least the backend's readable padding, so
+    /// that a backend that wants padding parses every record in place.
+    var bytes: [UInt8] = []
+    var items: [Item] = []
+    /// Set on the last batch only.
+    var ending: Ending?
+    /// Records among ``items``.
+    var recordCount = 0
+}
+
+/// The bounded hand-over between a feed's producer and its consumer: batches in feed order,
+/// holding at most ``capacity`` bytes of records, or one batch when a single batch is larger.
+///
+/// One producer pushes and one consumer pops; either may wait. A thread waits on a semaphore, a
+/// task on a continuation, so an async consumer never blocks a thread of the cooperative pool.
+final class FeedBatchQueue: Sendable {
+    private enum Waiter {
+        case none
+        case thread
+        case task(UnsafeContinuation<Void, Never>)
+    }
+
+    private struct State {
+        var batches: [FeedBatch] = []
+        var head = 0
+        var queuedBytes = 0
+        var highWater = 0
+        var producerHeldBytes = 0
+        var cancelled = false
+        var producerWaiting = false
+        var producerFinished = false
+        var consumer = Waiter.none
+
+        var isEmpty: Bool { head == batches.count }
+
+        mutating func removeFirst() -> FeedBatch? {
+            guard !isEmpty else { return nil }
+            let batch = batches[head]
+            batches[head] = FeedBatch()
+            head += 1
+            if head == batches.count {
+                batches.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            queuedBytes -= batch.bytes.count
+            return batch
+        }
+
+        /// Clears the consumer's wait, for the caller to wake it outside the lock.
+        mutating func takeConsumer() -> Waiter {
+            let waiter = consumer
+            consumer = .none
+            return waiter
+        }
+
+        /// Clears the producer's wait; whether it must be woken.
+        mutating func takeProducer() -> Bool {
+            let waiting = producerWaiting
+            producerWaiting = false
+            return waiting
+        }
+    }
+
+    /// The most bytes of records the queue holds while it holds more than one batch.
+    let capacity: Int
+    private let state = Mutex(State())
+    // Each wait sets its side's flag (or continuation) under the lock and waits exactly once; the
+    // other side clears the flag under the lock and signals exactly once. So a semaphore's count
+    // never exceeds one and no wake-up is lost.
+    private let producerWake = DispatchSemaphore(value: 0)
+    private let consumerWake = DispatchSemaphore(value: 0)
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(1, capacity)
+    }
+
+    /// Queued bytes of records now, plus what the producer holds (its splitter and read buffer).
+    var heldByteCount: Int { state.withLock { $0.queuedBytes + $0.producerHeldBytes } }
+
+    /// The most bytes of records ever queued at once.
+    var queuedHighWater: Int { state.withLock { $0.highWater } }
+
+    /// Whether the consumer has stopped the feed.
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Whether the producer is waiting for room now.
+    var isProducerWaiting: Bool { state.withLock { $0.producerWaiting } }
+
+    /// Whether the producer has stopped (after its last batch, or on cancellation).
+    var isProducerFinished: Bool { state.withLock { $0.producerFinished } }
+
+    // MARK: Producer side
+
+    /// Queues `batch`, waiting while the queue is full; `false` when the consumer has stopped
+    /// the feed (the batch is dropped). `producerHeld` is what the producer holds besides.
+    func push(_ batch: FeedBatch, producerHeld: Int) -> Bool {
+        let size = batch.bytes.count
+        while true {
+            enum Outcome { case queued(Waiter), wait, cancelled }
+            let outcome = state.withLock { state -> Outcome in
+                if state.cancelled { return .cancelled }
+                state.producerHeldBytes = producerHeld
+                if !state.isEmpty, state.queuedBytes + size > capacity {
+                    state.producerWaiting = true
+                    return .wait
+                }
+                state.batches.append(batch)
+                state.queuedBytes += size
+                state.highWater = Swift.max(state.highWater, state.queuedBytes)
+                return .queued(state.takeConsumer())
+            }
+            switch outcome {
+            case .cancelled: return false
+            case .wait: producerWake.wait()
+            case .queued(let waiter):
+                wake(waiter)
+                return true
+            }
+        }
+    }
+
+    /// Says the producer has stopped and holds nothing more.
+    func producerDidFinish() {
+        state.withLock {
+            $0.producerFinished = true
+            $0.producerHeldBytes = 0
+        }
+    }
+
+    // MARK: Consumer side
+
+    /// The next batch, waiting on this thread until there is one. Only for a consumer that has
+    /// not cancelled: the producer ends every feed with a batch that carries its ending.
+    func pop() -> FeedBatch {
+        while true {
+            if let batch = tryPop(registering: true) { return batch }
+            consumerWake.wait()
+        }
+    }
+
+    /// The next batch, suspending the task until there is one.
+    func pop() async -> FeedBatch {
+        while true {
+            if let batch = tryPop(registering: false) { return batch }
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if !state.isEmpty { return true }
+                    state.consumer = .task(continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+    }
+
+    /// Stops the feed: queued batches are dropped and the producer, waiting or not, stops at its
+    /// next push or read.
+    func cancel() {
+        let wakeProducer = state.withLock { state -> Bool in
+            state.cancelled = true
+            state.batches = []
+            state.head = 0
+            state.queuedBytes = 0
+            return state.takeProducer()
+        }
+        if wakeProducer { producerWake.signal() }
+    }
+
+    /// Takes the first batch and wakes a waiting producer; with none queued, registers this
+    /// thread as waiting when `registering`.
+    private func tryPop(registering: Bool) -> FeedBatch? {
+        let (batch, wakeProducer) = state.withLock { state -> (FeedBatch?, Bool) in
+            if let batch = state.removeFirst() { return (batch, state.takeProducer()) }
+            if registering { state.consumer = .thread }
+            return (nil, false)
+        }
+        if wakeProducer { producerWake.signal() }
+        return batch
+    }
+
+    private func wake(_ waiter: Waiter) {
+        switch waiter {
+        case .none: break
+        case .thread: consumerWake.signal()
+        case .task(let continuation): continuation.resume()
+        }
+    }
+}
+
+/// The producer of a read-ahead feed: on a thread of its own, it reads the input (inflating it),
+/// cuts it into records and queues them in batches, until the input ends, fails, or the consumer
+/// stops the feed.
+final class FeedProducer: @unchecked Sendable {
+    // `@unchecked`: `source`, `splitter` and the batch being built are mutable state touched only
+    // by `run()`, which runs once, on the producer's queue, after the reader handed them over in
+    // `init` and kept no reference to them. Everything shared with the consumer goes through
+    // `queue` (a mutex) and `finished` (a semaphore), which are `Sendable`.
+    private var source: any ByteSource
+    private var splitter: FeedSplitter
+    private let readSize: Int
+    private let padding: Int
+    private let batchBytes: Int
+    private let batchRecords: Int
+    let queue: FeedBatchQueue
+    private let finished = DispatchSemaphore(value: 0)
+    private var started = false
+
+    /// A producer reading `source` into `splitter`, `readSize` bytes at a time, closing a batch
+    /// at `batchRecords` records or when the splitter needs input, whichever comes first.
+    init(
+        source: any ByteSource,
+        splitter: FeedSplitter,
+        readSize: Int,
+        padding: Int,
+        capacity: Int,
+        batchRecords: Int
+    ) {
+        self.source = source
+        self.splitter = splitter
+        self.readSize = readSize
+        self.padding = Swift.max(0, padding)
+        batchBytes = readSize
+        self.batchRecords = Swift.max(1, batchRecords)
+        queue = FeedBatchQueue(capacity: capacity)
+    }
+
+    /// Starts reading, on a serial queue of its own (a thread that may block, outside the
+    /// cooperative pool).
+    func start() {
+        started = true
+        DispatchQueue(label: "swift-json-mapping.feed-producer").async { [self] in
+            run()
+        }
+    }
+
+    /// Stops the producer and waits until it has let go of its input: at most the read in
+    /// progress finishes first.
+    func stop() {
+        queue.cancel()
+        if started {
+            finished.wait()
+            // Keep the count balanced for a second `stop()`.
+            finished.signal()
+        }
+    }
+
+    private func run() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 1)
+        defer {
+            buffer.deallocate()
+            // Let go of the input (a file descriptor, a zlib stream) before saying so.
+            source = MemoryByteSource([UInt8]())
+            queue.producerDidFinish()
+            finished.signal()
+        }
+        var batch = newBatch()
+        while true {
+            let step: FeedSplitter.Step
+            do {
+                step = try splitter.next()
+            } catch {
+                batch.ending = .failed(error)
+                _ = push(&batch)
+                return
+            }
+            switch step {
+            case .record(let record):
+                add(record, to: &batch)
+                if batch.recordCount >= batchRecords || batch.bytes.count >= batchBytes {
+                    guard push(&batch) else { return }
+                }
+            case .failed(let error):
+                batch.items.append(.failed(error))
+            case .needsInput:
+                if !batch.items.isEmpty {
+                    guard push(&batch) else { return }
+                } else if queue.isCancelled {
+                    return
+                }
+                do throws(ParseError) {
+                    let count = try source.read(into: buffer)
+                    if count == 0 {
+                        splitter.finish()
+                    } else {
+                        splitter.append(UnsafeRawBufferPointer(rebasing: buffer[0..<Swift.min(count, buffer.count)]))
+                    }
+                } catch {
+                    batch.ending = .failed(
+                        FeedError(
+                            recordIndex: splitter.recordCount,
+                            line: splitter.position.line,
+                            column: splitter.position.column,
+                            offset: splitter.offset,
+                            error: MappingError(parseError: error)
+                        )
+                    )
+                    _ = push(&batch)
+                    return
+                }
+            case .end:
+                batch.ending = .end
+                _ = push(&batch)
+                return
+            }
+        }
+    }
+
+    private func newBatch() -> FeedBatch {
+        var batch = FeedBatch()
+        batch.bytes.reserveCapacity(batchBytes + padding)
+        return batch
+    }
+
+    /// Copies `record`'s bytes into `batch`, its range moved to where they land.
+    private func add(_ record: FeedSplitter.Record, to batch: inout FeedBatch) {
+        var placed = record
+        let start = batch.bytes.count
+        batch.bytes.append(contentsOf: splitter.bytes[record.range])
+        placed.range = start..<batch.bytes.count
+        batch.items.append(.record(placed))
+        batch.recordCount += 1
+    }
+
+    /// Pads and queues `batch` and starts a new one; `false` when the feed was stopped.
+    private func push(_ batch: inout FeedBatch) -> Bool {
+        batch.bytes.append(contentsOf: repeatElement(0, count: padding))
+        let full = batch
+        batch = newBatch()
+        return queue.push(full, producerHeld: splitter.bytes.capacity + readSize)
+    }
+}
