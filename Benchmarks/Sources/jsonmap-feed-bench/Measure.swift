@@ -64,6 +64,8 @@ enum ChildRun {
         var basePath: String
         var repeats: Int
         var workers: Int
+        /// `FeedOptions.readAhead` of the full and parallel readers; `nil` keeps the default.
+        var readAhead: Int?
     }
 
     static func run(_ configuration: Configuration) async throws -> ChildResult {
@@ -78,6 +80,8 @@ enum ChildRun {
         if configuration.measure == .parseMap || configuration.measure == .jsondecoder {
             plain = try Inputs.inflate(path: configuration.basePath)
         }
+        var readerOptions = FeedOptions()
+        if let readAhead = configuration.readAhead { readerOptions.readAhead = readAhead }
         let cpuStart = cpuTime()
         let start = clock.now
         switch configuration.measure {
@@ -93,6 +97,8 @@ enum ChildRun {
         case .parseMap:
             var options = FeedOptions()
             options.compression = .none
+            // The stage alone: cutting, parsing and mapping on this thread, no producer.
+            options.readAhead = 0
             let reader = try mapper.feed(
                 FeedStatus.self,
                 from: RepeatingByteSource(plain, times: configuration.repeats),
@@ -103,13 +109,13 @@ enum ChildRun {
                 checksum &+= status.checksum
             }
         case .full:
-            let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path))
+            let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path), options: readerOptions)
             while let status = try reader.next() {
                 records += 1
                 checksum &+= status.checksum
             }
         case .parallel:
-            let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path))
+            let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path), options: readerOptions)
             for try await status in reader.parallel(workers: configuration.workers) {
                 records += 1
                 checksum &+= status.checksum

@@ -98,7 +98,8 @@ final class FeedBatchQueue: Sendable {
         self.capacity = Swift.max(1, capacity)
     }
 
-    /// Queued bytes of records now, plus what the producer holds (its splitter and read buffer).
+    /// Queued bytes of records now, plus what the producer holds (its record buffer and the batch
+    /// it is filling).
     var heldByteCount: Int { state.withLock { $0.queuedBytes + $0.producerHeldBytes } }
 
     /// The most bytes of records ever queued at once.
@@ -194,7 +195,12 @@ final class FeedBatchQueue: Sendable {
     /// thread as waiting when `registering`.
     private func tryPop(registering: Bool) -> FeedBatch? {
         let (batch, wakeProducer) = state.withLock { state -> (FeedBatch?, Bool) in
-            if let batch = state.removeFirst() { return (batch, state.takeProducer()) }
+            if let batch = state.removeFirst() {
+                // The producer goes on once half the room is free (or the queue is empty), so
+                // that it pushes a few batches per wake-up rather than one.
+                let wake = state.isEmpty || state.queuedBytes <= capacity / 2
+                return (batch, wake && state.takeProducer())
+            }
             if registering { state.consumer = .thread }
             return (nil, false)
         }
@@ -229,8 +235,14 @@ final class FeedProducer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var started = false
 
+    /// The bytes of records a batch holds, unless one record alone is longer: small enough that
+    /// a few batches fit the default read-ahead, large enough that handing one over costs little
+    /// beside parsing it.
+    static let batchBytes = 64 << 10
+
     /// A producer reading `source` into `splitter`, `readSize` bytes at a time, closing a batch
-    /// at `batchRecords` records or when the splitter needs input, whichever comes first.
+    /// at ``batchBytes``, at `batchRecords` records or when the splitter needs input, whichever
+    /// comes first.
     init(
         source: any ByteSource,
         splitter: FeedSplitter,
@@ -243,7 +255,7 @@ final class FeedProducer: @unchecked Sendable {
         self.splitter = splitter
         self.readSize = readSize
         self.padding = Swift.max(0, padding)
-        batchBytes = readSize
+        batchBytes = Self.batchBytes
         self.batchRecords = Swift.max(1, batchRecords)
         queue = FeedBatchQueue(capacity: capacity)
     }
@@ -289,6 +301,10 @@ final class FeedProducer: @unchecked Sendable {
             }
             switch step {
             case .record(let record):
+                // A record that would overflow the batch's room starts the next one.
+                if batch.recordCount > 0, batch.bytes.count + record.range.count > batchBytes {
+                    guard push(&batch) else { return }
+                }
                 add(record, to: &batch)
                 if batch.recordCount >= batchRecords || batch.bytes.count >= batchBytes {
                     guard push(&batch) else { return }
@@ -350,6 +366,6 @@ final class FeedProducer: @unchecked Sendable {
         batch.bytes.append(contentsOf: repeatElement(0, count: padding))
         let full = batch
         batch = newBatch()
-        return queue.push(full, producerHeld: splitter.bytes.capacity + readSize)
+        return queue.push(full, producerHeld: splitter.bytes.capacity + batchBytes + padding)
     }
 }

@@ -1,8 +1,15 @@
 import MapCore
 
 /// Reads a feed record by record — NDJSON or a top-level array, gzip or not — parsing each with
-/// the mapper's backend and mapping it with `transform`, holding only the current record and a
-/// fixed read buffer, however long the feed.
+/// the mapper's backend and mapping it with `transform`, in memory bounded by its options however
+/// long the feed.
+///
+/// At the first record a producer of the reader's own starts, on a thread outside the cooperative
+/// pool: it reads, inflates and cuts the input into records ahead of the consumer, at most
+/// ``FeedOptions/readAhead`` bytes ahead, while the consumer parses and maps them. The records,
+/// their errors and where the feed stops are those of reading on the consuming thread
+/// (``FeedOptions/readAhead`` 0). The producer stops when the feed ends or fails, at ``close()``,
+/// and when the reader goes away.
 ///
 /// ```swift
 /// let orders = try mapper.feed(Order.self, contentsOfFile: "orders.ndjson.gz")

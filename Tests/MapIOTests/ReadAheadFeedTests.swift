@@ -1,0 +1,401 @@
+import Foundation
+import JSONMapping
+import MapTestSupport
+import Synchronization
+import Testing
+
+/// A Twitter status as the corpus feed holds it: a few fields, nested and optional.
+private struct FeedTweet: JSONConvertible, Equatable, Sendable {
+    var id: UInt64 = 0
+    var text = ""
+    var screenName = ""
+    var replyTo: UInt64?
+
+    static func map(_ object: inout FeedTweet, _ json: Map) {
+        object.id <- json["id"]
+        object.text <- json["text"]
+        object.screenName <- json["user"]["screen_name"]
+        object.replyTo <~ json["in_reply_to_status_id"]
+    }
+}
+
+/// What a test observes of a source the reader owns: how many bytes were read, and whether the
+/// source has been let go of.
+private final class SourceWatch: Sendable {
+    private let read = Atomic<Int>(0)
+    private let released = Atomic<Bool>(false)
+
+    var bytesRead: Int { read.load(ordering: .sequentiallyConsistent) }
+    var isReleased: Bool { released.load(ordering: .sequentiallyConsistent) }
+
+    func didRead(_ count: Int) { read.add(count, ordering: .sequentiallyConsistent) }
+    func didRelease() { released.store(true, ordering: .sequentiallyConsistent) }
+}
+
+/// The errors a feed's `onError` handler received, in order.
+private final class SkippedLog: Sendable {
+    private let errors = Mutex<[FeedError]>([])
+
+    var all: [FeedError] { errors.withLock { $0 } }
+
+    func add(_ error: FeedError) { errors.withLock { $0.append(error) } }
+}
+
+/// An NDJSON feed of `Item`s made on the fly, `limit` records long (or endless), reporting to a watch.
+private final class WatchedSource: ByteSource {
+    let watch: SourceWatch
+    let limit: Int?
+    private var pending: [UInt8] = []
+    private var next = 0
+
+    init(watch: SourceWatch, limit: Int? = nil) {
+        self.watch = watch
+        self.limit = limit
+    }
+
+    deinit {
+        watch.didRelease()
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+        while pending.count < buffer.count, limit.map({ next < $0 }) ?? true {
+            pending += Array(#"{"id": \#(next), "name": "item \#(next) of the watched feed"}"#.utf8) + [0x0A]
+            next += 1
+        }
+        let count = min(buffer.count, pending.count)
+        pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        pending.removeFirst(count)
+        watch.didRead(count)
+        return count
+    }
+}
+
+/// One step of a feed as a reader gave it: a value, or an error with everything that places it.
+private enum Outcome: Equatable {
+    case item(Item)
+    case failure(index: Int, line: Int, column: Int, offset: Int, code: MappingError.Code, path: String)
+
+    init(_ error: FeedError) {
+        self = .failure(
+            index: error.recordIndex,
+            line: error.line,
+            column: error.column,
+            offset: error.offset,
+            code: error.error.code,
+            path: "\(error.error.path)"
+        )
+    }
+}
+
+/// The three ways of reading a reader to its end: `next()`, `async`, `parallel`.
+private enum Way: CaseIterable {
+    case next, async, parallel
+}
+
+/// Reads `reader` to its end (or its thrown error) the way `way` says; skipped records come
+/// from `skipped`, in the order the handler saw them, merged by record index.
+private func outcomes(
+    _ reader: FeedReader<Item>,
+    _ way: Way,
+    skipped: SkippedLog
+) async -> [Outcome] {
+    var values: [Outcome] = []
+    var thrown: FeedError?
+    do {
+        switch way {
+        case .next:
+            while let value = try reader.next() {
+                values.append(.item(value))
+            }
+        case .async:
+            for try await value in reader.async {
+                values.append(.item(value))
+            }
+        case .parallel:
+            for try await value in reader.parallel(workers: 2, batchSize: 3) {
+                values.append(.item(value))
+            }
+        }
+    } catch {
+        thrown = error
+    }
+    // Values are in order among themselves; interleave the skipped errors by record index.
+    let errors = skipped.all
+    var merged: [Outcome] = []
+    var errorIndex = 0
+    var valueIndex = 0
+    var recordIndex = 0
+    while valueIndex < values.count || errorIndex < errors.count {
+        if errorIndex < errors.count, errors[errorIndex].recordIndex == recordIndex {
+            merged.append(Outcome(errors[errorIndex]))
+            errorIndex += 1
+        } else if valueIndex < values.count {
+            merged.append(values[valueIndex])
+            valueIndex += 1
+        } else {
+            merged.append(Outcome(errors[errorIndex]))
+            errorIndex += 1
+        }
+        recordIndex += 1
+    }
+    if let thrown { merged.append(Outcome(thrown)) }
+    return merged
+}
+
+@Suite struct ReadAheadFeedTests {
+    /// Good records, a blank line, CRLF, malformed JSON, a record that does not map, a line longer
+    /// than the limit, and a last line without a break.
+    static let badLines = [
+        #"{"id": 1, "name": "one"}"#,
+        "",
+        #"{"id": 2, "name": "two"}"# + "\r",
+        #"{"id": 3, "name": }"#,
+        #"{"id": "four", "name": "four"}"#,
+        #"{"id": 5, "name": ""# + String(repeating: "x", count: 300) + #""}"#,
+        #"{"id": 6, "name": "six"}"#,
+        #"{"id": 7, "name": "seven"}"#,
+    ]
+
+    /// The byte offset where line `index` (0-based) of `badLines` starts.
+    static func lineStart(_ index: Int) -> Int {
+        badLines.prefix(index).reduce(0) { $0 + $1.utf8.count + 1 }
+    }
+
+    static func options(readAhead: Int, policy: FeedOptions.ErrorPolicy) -> FeedOptions {
+        var options = FeedOptions(format: .ndjson, errorPolicy: policy)
+        options.maxRecordSize = 200
+        options.readAhead = readAhead
+        return options
+    }
+
+    @Test(
+        "bad records under skip: read ahead or not, by next, async or parallel, the same values and errors in the same places",
+        arguments: feedBackends
+    )
+    func skipPolicySameOutcomes(backend: String) async throws {
+        let mapper = try Mapper(backend: Backends.named(backend))
+        // Without read-ahead, on the consuming thread: the reference.
+        let referenceSkipped = SkippedLog()
+        let reference = await outcomes(
+            try mapper.feed(
+                Item.self,
+                from: TricklingSource(ndjson(Self.badLines)),
+                options: Self.options(readAhead: 0, policy: .skip),
+                onError: { error in referenceSkipped.add(error) }
+            ),
+            .next,
+            skipped: referenceSkipped
+        )
+        let one = Outcome.item(Item(id: 1, name: "one"))
+        let two = Outcome.item(Item(id: 2, name: "two"))
+        let six = Outcome.item(Item(id: 6, name: "six"))
+        let seven = Outcome.item(Item(id: 7, name: "seven"))
+        let malformed = Outcome.failure(
+            index: 2, line: 4, column: 19, offset: Self.lineStart(3) + 18, code: .invalidJSON, path: ""
+        )
+        let unmapped = Outcome.failure(
+            index: 3, line: 5, column: 1, offset: Self.lineStart(4), code: .typeMismatch, path: "id"
+        )
+        let oversized = Outcome.failure(
+            index: 4, line: 6, column: 1, offset: Self.lineStart(5), code: .inputTooLarge, path: ""
+        )
+        let expected: [Outcome] = [one, two, malformed, unmapped, oversized, six, seven]
+        #expect(reference == expected)
+
+        for readAhead in [1, 64, 256 << 10] {
+            for way in Way.allCases {
+                let skipped = SkippedLog()
+                let reader = try mapper.feed(
+                    Item.self,
+                    from: TricklingSource(ndjson(Self.badLines)),
+                    options: Self.options(readAhead: readAhead, policy: .skip),
+                    onError: { error in skipped.add(error) }
+                )
+                let read = await outcomes(reader, way, skipped: skipped)
+                #expect(read == reference, "read-ahead \(readAhead), \(way)")
+                #expect(reader.skippedCount == 3, "read-ahead \(readAhead), \(way)")
+            }
+        }
+    }
+
+    @Test(
+        "bad records under stop: read ahead or not, the records before the first bad one, then its error, then nothing",
+        arguments: feedBackends
+    )
+    func stopPolicySameOutcomes(backend: String) async throws {
+        let mapper = try Mapper(backend: Backends.named(backend))
+        let none = SkippedLog()
+        let reference = await outcomes(
+            try mapper.feed(
+                Item.self,
+                from: ndjson(Self.badLines),
+                options: Self.options(readAhead: 0, policy: .stop)
+            ),
+            .next,
+            skipped: none
+        )
+        let one = Outcome.item(Item(id: 1, name: "one"))
+        let two = Outcome.item(Item(id: 2, name: "two"))
+        let malformed = Outcome.failure(
+            index: 2, line: 4, column: 19, offset: Self.lineStart(3) + 18, code: .invalidJSON, path: ""
+        )
+        let expected: [Outcome] = [one, two, malformed]
+        #expect(reference == expected)
+        for readAhead in [1, 256 << 10] {
+            for way in Way.allCases {
+                let reader = try mapper.feed(
+                    Item.self,
+                    from: TricklingSource(ndjson(Self.badLines), maxStep: 11),
+                    options: Self.options(readAhead: readAhead, policy: .stop)
+                )
+                #expect(await outcomes(reader, way, skipped: none) == reference, "read-ahead \(readAhead), \(way)")
+                // The feed has ended, and stays ended.
+                #expect(try reader.next() == nil)
+            }
+        }
+    }
+
+    @Test("a read failure and an array's syntax error end the feed at the same record, read ahead or not")
+    func endingErrorsSameOutcomes() async throws {
+        let mapper = try Mapper()
+        let none = SkippedLog()
+        let lines = (1...300).map { #"{"id": \#($0), "name": "n\#($0)"}"# }
+        let bytes = ndjson(lines) + [0x0A]
+        let failAt = lines.prefix(200).reduce(0) { $0 + $1.utf8.count + 1 } + 5
+        let array = Array(#"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"} {"id": 3}]"#.utf8)
+        var arrayOptions = FeedOptions(format: .array, errorPolicy: .skip)
+        for readAhead in [0, 1, 256 << 10] {
+            var options = FeedOptions()
+            options.readAhead = readAhead
+            let failed = await outcomes(
+                try mapper.feed(Item.self, from: FailingSource(bytes: bytes, failAt: failAt), options: options),
+                .next,
+                skipped: none
+            )
+            let values = (1...200).map { Outcome.item(Item(id: $0, name: "n\($0)")) }
+            let failure = Outcome.failure(
+                index: 200, line: 201, column: 1, offset: failAt - 5, code: .unreadableInput, path: ""
+            )
+            #expect(failed == values + [failure], "read-ahead \(readAhead)")
+
+            arrayOptions.readAhead = readAhead
+            let broken = await outcomes(
+                try mapper.feed(Item.self, from: TricklingSource(array), options: arrayOptions),
+                .parallel,
+                skipped: none
+            )
+            let syntax = Outcome.failure(index: 2, line: 1, column: 49, offset: 48, code: .invalidJSON, path: "")
+            let arrayExpected: [Outcome] = [.item(Item(id: 1, name: "a")), .item(Item(id: 2, name: "b")), syntax]
+            #expect(broken == arrayExpected, "read-ahead \(readAhead)")
+        }
+    }
+
+    @Test(
+        "the corpus feed: read ahead (sequential and parallel) gives the same records as reading on the consuming thread",
+        .enabled(if: Corpus.isAvailable)
+    )
+    func corpusFeedSameRecords() async throws {
+        let mapper = try Mapper()
+        let path = try Corpus.path("feed.ndjson.gz")
+        var plain = FeedOptions()
+        plain.readAhead = 0
+        var reference: [FeedTweet] = []
+        let here = try mapper.feed(FeedTweet.self, from: JSONFile(path), options: plain)
+        while let tweet = try here.next() { reference.append(tweet) }
+        #expect(reference.count == 10_800)
+        #expect(reference.first?.id == 505_874_924_095_815_681)
+        #expect(Set(reference.map(\.id)).count > 1)
+
+        var ahead = FeedOptions()
+        ahead.readAhead = 256 << 10
+        ahead.readSize = 64 << 10
+        var sequential: [FeedTweet] = []
+        let reader = try mapper.feed(FeedTweet.self, from: JSONFile(path), options: ahead)
+        while let tweet = try reader.next() { sequential.append(tweet) }
+        #expect(sequential == reference)
+        #expect(reader.deliveredCount == reference.count)
+
+        var parallel: [FeedTweet] = []
+        for try await tweet in try mapper.feed(FeedTweet.self, from: JSONFile(path)).parallel(workers: 2) {
+            parallel.append(tweet)
+        }
+        #expect(parallel == reference)
+    }
+
+    @Test("dropping a reader, or closing it, after a few records stops its producer and lets go of an endless input")
+    func earlyExitStopsProducer() async throws {
+        let mapper = try Mapper()
+        for way in Way.allCases {
+            let watch = SourceWatch()
+            var taken: [Int] = []
+            do {
+                let reader = try mapper.feed(Item.self, from: WatchedSource(watch: watch))
+                switch way {
+                case .next:
+                    while let item = try reader.next(), taken.count < 10 { taken.append(item.id) }
+                case .async:
+                    for try await item in reader.async {
+                        taken.append(item.id)
+                        if taken.count == 10 { break }
+                    }
+                case .parallel:
+                    for try await item in reader.parallel(workers: 2, batchSize: 4) {
+                        taken.append(item.id)
+                        if taken.count == 10 { break }
+                    }
+                }
+            }
+            #expect(taken == Array(0..<10), "\(way)")
+            #expect(watch.isReleased, "the producer let go of the input (\(way))")
+            let readAtEnd = watch.bytesRead
+            #expect(readAtEnd < 64 << 20, "an endless input was read only so far ahead (\(way))")
+        }
+
+        let watch = SourceWatch()
+        let reader = try mapper.feed(Item.self, from: WatchedSource(watch: watch))
+        #expect(try reader.next() == Item(id: 0, name: "item 0 of the watched feed"))
+        reader.close()
+        #expect(watch.isReleased, "close() stops the producer")
+        #expect(try reader.next() == nil)
+        #expect(reader.deliveredCount == 1)
+    }
+
+    @Test("memory stays bounded by the read-ahead limit: the producer waits once it is that far ahead")
+    func readAheadIsBounded() throws {
+        let mapper = try Mapper()
+        let records = 200_000
+        let watch = SourceWatch()
+        var options = FeedOptions()
+        options.readAhead = 64 << 10
+        options.readSize = 16 << 10
+        let reader = try mapper.feed(Item.self, from: WatchedSource(watch: watch, limit: records), options: options)
+        // The batches queued (read-ahead plus one batch), the producer's record buffer and read
+        // buffer, and the batch being consumed: a few read sizes on top of the limit.
+        let bound = options.readAhead + 12 * options.readSize
+        #expect(try reader.next()?.id == 0)
+        // Let the producer run ahead as far as it may: until it stops reading.
+        var last = -1
+        for _ in 0..<200 {
+            let now = watch.bytesRead
+            if now == last { break }
+            last = now
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        var feedBytes = 0
+        for index in 0..<records {
+            feedBytes += #"{"id": \#(index), "name": "item \#(index) of the watched feed"}"#.utf8.count + 1
+        }
+        #expect(feedBytes > 20 * bound, "the feed is far longer than the bound")
+        #expect(watch.bytesRead <= bound, "the producer stopped within the bound")
+        #expect(reader.bufferedByteCount <= bound)
+        var count = 1
+        var largest = 0
+        while let item = try reader.next() {
+            #expect(item.id == count)
+            count += 1
+            largest = max(largest, reader.bufferedByteCount)
+        }
+        #expect(count == records)
+        #expect(largest <= bound, "held at most \(largest) bytes")
+    }
+}
