@@ -105,7 +105,17 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                     readyIndex += 1
                     switch outcome {
                     case .success(let value): return value
-                    case .failure(let error): try reader.handle(error)
+                    case .failure(let error):
+                        do {
+                            try reader.handle(error)
+                        } catch {
+                            // The stop policy ended the feed: nothing after this record is yielded.
+                            ready = []
+                            readyIndex = 0
+                            pendingEnding = nil
+                            inputDone = true
+                            throw error
+                        }
                     }
                 }
                 if let ending = pendingEnding {

@@ -223,8 +223,10 @@ final class FeedBatchQueue: Sendable {
 final class FeedProducer: @unchecked Sendable {
     // `@unchecked`: `source`, `splitter` and the batch being built are mutable state touched only
     // by `run()`, which runs once, on the producer's queue, after the reader handed them over in
-    // `init` and kept no reference to them. Everything shared with the consumer goes through
-    // `queue` (a mutex) and `finished` (a semaphore), which are `Sendable`.
+    // `init` and kept no reference to them; `started` is touched only by the reader, in `start()`
+    // and `stop()`, on the reader's one thread or task. Everything shared between the two sides
+    // goes through `queue` (a mutex) and `finished` (a semaphore), which are `Sendable`; `start()`
+    // happens before `run()` (dispatch orders it) and `run()` ends before `stop()` returns.
     private var source: any ByteSource
     private var splitter: FeedSplitter
     private let readSize: Int
