@@ -178,6 +178,38 @@ struct FeedBench: AsyncParsableCommand {
             ],
             rows: summary
         )
+        // What each configuration would reach with a core per thread, from its CPU times: the
+        // slower stage's CPU time over the busiest thread's (or half of all threads', whichever
+        // is more). Contention inflates wall times, and does so unevenly: a configuration with
+        // more threads gets more of a busy machine. CPU times are far less sensitive to it.
+        func medianOf(_ measure: Measure, _ backend: String, _ value: (ChildResult) -> Double) -> Double {
+            let values = (samples["\(measure.rawValue) \(backend)"] ?? []).map(value).sorted()
+            return values.isEmpty ? .nan : values[values.count / 2]
+        }
+        print()
+        var projections: [[String]] = []
+        for backend in backends {
+            let inflateCPU = medianOf(.inflate, "-", \.cpuSeconds)
+            let parseMapCPU = medianOf(.parseMap, backend, \.cpuSeconds)
+            let slower = max(inflateCPU, parseMapCPU)
+            var row = [backend, String(format: "%.2f / %.2f", inflateCPU, parseMapCPU)]
+            for measure in [Measure.full, .parallel] {
+                let busiest = medianOf(measure, backend, \.busiestThreadSeconds)
+                let all = medianOf(measure, backend, \.cpuSeconds)
+                let bound = max(busiest, all / 2)
+                row.append(String(format: "%.2f / %.2f", busiest, all))
+                row.append(bound > 0 ? String(format: "%.2f", slower / bound) : "n/a")
+            }
+            projections.append(row)
+        }
+        printTable(
+            header: [
+                "backend", "CPU s inflate / parse+map", "full busiest / all", "full proj.", "parallel busiest / all",
+                "parallel proj.",
+            ],
+            rows: projections
+        )
+
         if reference {
             let decoder = megabytes / seconds(.jsondecoder, "-")
             let ratios = backends.map {

@@ -27,9 +27,13 @@ struct ChildResult {
     var peakKB: Int
     /// CPU time (user + system) of the process over the measured part: how many cores it kept busy.
     var cpuSeconds: Double
+    /// CPU time of the busiest thread over the measured part (from `/proc/self/task`; 0 where
+    /// it is not there): what bounds the configuration's speed when every thread has a core.
+    var busiestThreadSeconds: Double = 0
 
     var line: String {
         "RESULT seconds=\(seconds) records=\(records) checksum=\(checksum) peak_kb=\(peakKB) cpu=\(cpuSeconds)"
+            + " busiest=\(busiestThreadSeconds)"
     }
 
     init(seconds: Double, records: Int, checksum: Int, peakKB: Int, cpuSeconds: Double) {
@@ -52,6 +56,7 @@ struct ChildResult {
             let cpuSeconds = fields["cpu"].flatMap(Double.init)
         else { return nil }
         self.init(seconds: seconds, records: records, checksum: checksum, peakKB: peakKB, cpuSeconds: cpuSeconds)
+        busiestThreadSeconds = fields["busiest"].flatMap(Double.init) ?? 0
     }
 }
 
@@ -82,6 +87,7 @@ enum ChildRun {
         }
         var readerOptions = FeedOptions()
         if let readAhead = configuration.readAhead { readerOptions.readAhead = readAhead }
+        let threadsStart = threadCPUTimes()
         let cpuStart = cpuTime()
         let start = clock.now
         switch configuration.measure {
@@ -136,14 +142,38 @@ enum ChildRun {
             }
         }
         let elapsed = clock.now - start
+        let threadsEnd = threadCPUTimes()
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return ChildResult(
+        var result = ChildResult(
             seconds: seconds,
             records: records,
             checksum: checksum,
             peakKB: peakResidentKB(),
             cpuSeconds: cpuTime() - cpuStart
         )
+        result.busiestThreadSeconds =
+            threadsEnd.map { thread, end in end - (threadsStart[thread] ?? 0) }.max() ?? 0
+        return result
+    }
+
+    /// User and system CPU seconds of each thread of this process, by thread id, from
+    /// `/proc/self/task/*/stat` (fields 14 and 15, in clock ticks); empty where /proc is not there.
+    static func threadCPUTimes() -> [String: Double] {
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard ticks > 0, let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task") else {
+            return [:]
+        }
+        var times: [String: Double] = [:]
+        for thread in threads {
+            guard let stat = try? String(contentsOfFile: "/proc/self/task/\(thread)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command name in parentheses: state is field 3, utime 14, stime 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
+            times[thread] = (user + system) / ticks
+        }
+        return times
     }
 
     /// User and system CPU seconds of this process, all threads.

@@ -38,8 +38,9 @@ public struct FeedOptions: Sendable {
     /// the reader's own, on a thread outside the cooperative pool, reads, inflates and cuts the
     /// input into batches of records while the consumer parses and maps the batches before them,
     /// so that the two stages overlap; the records, their errors and their order are the same as
-    /// without it. A batch holds 64 KiB of records or less; one record longer than the limit is still
-    /// passed on, alone. 0 reads, inflates and cuts on the consuming thread, one record at a time.
+    /// without it. A batch holds 64 KiB of records or less (in parallel, the batch size asked
+    /// for); a batch larger than this limit is still passed on, alone. 0 reads, inflates and cuts
+    /// on the consuming thread, one record at a time.
     /// Default 256 KiB.
     public var readAhead = 256 << 10
     /// The most skipped records written to the log per second; the rest are counted, and the count

@@ -233,6 +233,7 @@ final class FeedProducer: @unchecked Sendable {
     private let padding: Int
     private let batchBytes: Int
     private let batchRecords: Int
+    private let closesAtInput: Bool
     let queue: FeedBatchQueue
     private let finished = DispatchSemaphore(value: 0)
     private var started = false
@@ -242,23 +243,31 @@ final class FeedProducer: @unchecked Sendable {
     /// beside parsing it.
     static let batchBytes = 64 << 10
 
-    /// A producer reading `source` into `splitter`, `readSize` bytes at a time, closing a batch
-    /// at ``batchBytes``, at `batchRecords` records or when the splitter needs input, whichever
-    /// comes first.
+    /// The bytes of records a batch of a given record count holds at most, unless one record
+    /// alone is longer: a bound on what a parallel batch holds, whatever its records' size.
+    static let countedBatchBytes = 4 << 20
+
+    /// A producer reading `source` into `splitter`, `readSize` bytes at a time.
+    ///
+    /// Without `batchRecords`, a batch closes at ``batchBytes`` or when the splitter needs input,
+    /// so that records reach the consumer as soon as they are read. With it (parallel workers),
+    /// a batch closes at that many records or ``countedBatchBytes``, so that the workers get
+    /// batches as large as they were asked for.
     init(
         source: any ByteSource,
         splitter: FeedSplitter,
         readSize: Int,
         padding: Int,
         capacity: Int,
-        batchRecords: Int
+        batchRecords: Int?
     ) {
         self.source = source
         self.splitter = splitter
         self.readSize = readSize
         self.padding = Swift.max(0, padding)
-        batchBytes = Self.batchBytes
-        self.batchRecords = Swift.max(1, batchRecords)
+        batchBytes = batchRecords == nil ? Self.batchBytes : Self.countedBatchBytes
+        self.batchRecords = Swift.max(1, batchRecords ?? Int.max)
+        closesAtInput = batchRecords == nil
         queue = FeedBatchQueue(capacity: capacity)
     }
 
@@ -314,7 +323,7 @@ final class FeedProducer: @unchecked Sendable {
             case .failed(let error):
                 batch.items.append(.failed(error))
             case .needsInput:
-                if !batch.items.isEmpty {
+                if closesAtInput, !batch.items.isEmpty {
                     guard push(&batch) else { return }
                 } else if queue.isCancelled {
                     return
@@ -349,7 +358,7 @@ final class FeedProducer: @unchecked Sendable {
 
     private func newBatch() -> FeedBatch {
         var batch = FeedBatch()
-        batch.bytes.reserveCapacity(batchBytes + padding)
+        batch.bytes.reserveCapacity(Swift.min(batchBytes, readSize) + padding)
         return batch
     }
 

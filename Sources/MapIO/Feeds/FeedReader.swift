@@ -36,9 +36,9 @@ public final class FeedReader<Element: Sendable> {
     private let readSize: Int
     private let readAhead: Int
     private let padding: Int
-    /// Records per batch the producer cuts: ``parallel(workers:batchSize:)`` sets it before the
-    /// first read.
-    var batchRecords = Int.max
+    /// Records per batch the producer cuts, for parallel workers: ``parallel(workers:batchSize:)``
+    /// sets it before the first read. `nil`: batches as the input is read.
+    var batchRecords: Int?
     /// The read-ahead producer, made at the first read.
     private var producer: FeedProducer?
     /// The batch being consumed, and the next item in it.
