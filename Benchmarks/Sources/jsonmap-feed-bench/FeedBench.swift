@@ -178,10 +178,11 @@ struct FeedBench: AsyncParsableCommand {
             ],
             rows: summary
         )
-        // What each configuration would reach with a core per thread, from its CPU times: the
+        // The most each configuration could reach on two free cores, from its CPU times: the
         // slower stage's CPU time over the busiest thread's (or half of all threads', whichever
-        // is more). Contention inflates wall times, and does so unevenly: a configuration with
-        // more threads gets more of a busy machine. CPU times are far less sensitive to it.
+        // is more). An upper bound, not a forecast: it ignores the time threads wait for each
+        // other. Contention inflates wall times, and unevenly (a configuration with more threads
+        // gets more of a busy machine); CPU times are less sensitive to it.
         func medianOf(_ measure: Measure, _ backend: String, _ value: (ChildResult) -> Double) -> Double {
             let values = (samples["\(measure.rawValue) \(backend)"] ?? []).map(value).sorted()
             return values.isEmpty ? .nan : values[values.count / 2]
@@ -204,8 +205,8 @@ struct FeedBench: AsyncParsableCommand {
         }
         printTable(
             header: [
-                "backend", "CPU s inflate / parse+map", "full busiest / all", "full proj.", "parallel busiest / all",
-                "parallel proj.",
+                "backend", "CPU s inflate / parse+map", "full busiest / all", "full bound", "parallel busiest / all",
+                "parallel bound",
             ],
             rows: projections
         )
