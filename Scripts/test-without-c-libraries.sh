@@ -47,6 +47,8 @@ trap finish EXIT
 echo "::: cloning HEAD ($(git rev-parse --short HEAD)) into $clone" >&2
 git clone --quiet --no-hardlinks "$repo" "$clone"
 git -C "$clone" checkout --quiet --detach "$(git rev-parse HEAD)"
+# The tests find the shared corpus beside the package root, as in a checkout.
+if [ -d "$repo/../shared" ]; then ln -s "$(cd "$repo/../shared" && pwd)" "$work/shared"; fi
 
 # Whether pkg-config, the preprocessor or the linker can find the library `$1` (header `$2`,
 # preprocessed as C++, which both headers allow).
