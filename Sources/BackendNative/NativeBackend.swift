@@ -58,7 +58,12 @@ public struct NativeBackend: JSONBackend {
             throw error
         }
         buffers.copy(input)
-        return NativeDocument(buffers: buffers, tape: tape, origin: DocumentOrigin(backend: self, options: options))
+        return NativeDocument(
+            buffers: buffers,
+            tape: tape,
+            keysDiffer: options.duplicateKeys == .reject,
+            origin: DocumentOrigin(backend: self, options: options)
+        )
     }
 
     /// The error for the first number of the tape beyond `Double`'s range, among those the scan

@@ -1,4 +1,5 @@
 import MapCore
+import Synchronization
 
 /// A document over the scanner's value tape and a copy of the input, read in place.
 ///
@@ -7,30 +8,51 @@ import MapCore
 /// followed by the value's entries — and each container's entry says where its descendants end,
 /// so every walk steps from one child to the next (``after(_:)``).
 ///
-/// An object the scan marked with ``TapeEntry/repeatsKeys`` (the parse options let a repeated key
-/// through) exposes one member per key, in the order keys first appear, with the value written
-/// last; its other values have no node a read hands out.
+/// When the parse options let a repeated key through (`DuplicateKeyPolicy.lastWins`), an object is
+/// checked for one the first time a read needs to know, and the answer is kept
+/// (``KeyCheckMarks``). An object that repeats a key exposes one member per key, in the order keys
+/// first appear, with the value written last; its other values have no node a read hands out.
+///
+/// An array whose elements are all scalars is read by index in one step (its elements are the
+/// entries right after it). Another array is walked for its first ``walkedElements`` elements;
+/// past them, the entry indices of its elements are listed on first use (``ElementPositions``), so
+/// reading any array by index, in any order, costs the same a read.
 ///
 /// The source copy is followed by ``ParseBuffers/padding`` zero bytes, so that a key of up to 16 bytes can be
 /// compared as two words read from its first byte whatever follows it.
 ///
 /// Every stored property is immutable after `init`, and the buffers it holds (``ParseBuffers``) are
 /// written by the parse, before, and only read afterwards until the document gives them back to the
-/// pool: that is why sharing the document between tasks is safe (`@unchecked` only because of the
+/// pool — but for the key checks' marks, which are atomic, and the element positions, behind a
+/// mutex: that is why sharing the document between tasks is safe (`@unchecked` only because of the
 /// raw buffers).
 final class NativeDocument: JSONDocument, @unchecked Sendable {
     private let buffers: ParseBuffers
     private let source: UnsafeRawPointer
     private let entries: UnsafePointer<TapeEntry>
     private let entryCount: Int
+    /// What reads found about the objects' keys; `nil` when the parse refused repeated keys, so
+    /// that every object's keys are known to differ.
+    private let keyChecks: KeyCheckMarks?
+    /// The positions of the elements of the arrays read by an index past ``walkedElements``.
+    private let elementPositions = Mutex(ElementPositions())
+    /// Elements before this index are found by walking their array from its start.
+    static let walkedElements = 16
     let origin: DocumentOrigin?
 
     /// Takes over `buffers`, which hold the input and `tape`, until the document is released.
-    init(buffers: ParseBuffers, tape: ValueTape, origin: DocumentOrigin?) {
+    /// `keysDiffer` when the parse refused repeated keys.
+    init(buffers: ParseBuffers, tape: ValueTape, keysDiffer: Bool, origin: DocumentOrigin?) {
         self.buffers = buffers
         source = UnsafeRawPointer(buffers.source)
         entries = tape.entries
         entryCount = tape.count
+        if keysDiffer {
+            keyChecks = nil
+        } else {
+            buffers.keyChecks.reset(entries: tape.count)
+            keyChecks = buffers.keyChecks
+        }
         self.origin = origin
     }
 
@@ -139,19 +161,37 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         let entry = entries[index]
         switch entry.kind {
         case .array: return Int(entry.length)
-        case .object where entry.flags & TapeEntry.repeatsKeys != 0: return distinctMembers(of: index).count
+        case .object where repeatsKeys(index): return distinctMembers(of: index).count
         case .object: return Int(entry.length)
         default: return 0
         }
     }
 
     func element(of node: JSONNode, at index: Int) -> JSONNode? {
-        guard let array = self.index(node, ifKind: .array), index >= 0, index < Int(entries[array].length) else {
-            return nil
+        guard let array = self.index(node, ifKind: .array) else { return nil }
+        let count = Int(entries[array].length)
+        guard index >= 0, index < count else { return nil }
+        let first = array + 1
+        // As many entries as elements: every element is a scalar, one entry each.
+        if Int(entries[array].extra) &- first == count { return JSONNode(rawValue: UInt64(first + index)) }
+        if index < NativeDocument.walkedElements {
+            var current = first
+            for _ in 0..<index { current = after(current) }
+            return JSONNode(rawValue: UInt64(current))
         }
-        var current = array + 1
-        for _ in 0..<index { current = after(current) }
-        return JSONNode(rawValue: UInt64(current))
+        let position = elementPositions.withLock { positions in
+            positions.position(of: index, inArrayAt: array) { array in
+                var list: [UInt32] = []
+                list.reserveCapacity(count)
+                var current = array + 1
+                for _ in 0..<count {
+                    list.append(UInt32(truncatingIfNeeded: current))
+                    current = after(current)
+                }
+                return list
+            }
+        }
+        return JSONNode(rawValue: UInt64(position))
     }
 
     func element(of node: JSONNode, at index: Int, after previous: JSONNode?) -> JSONNode? {
@@ -168,7 +208,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
         guard let object = index(node, ifKind: .object) else { return nil }
         let stop = Int(entries[object].extra)
-        if entries[object].flags & TapeEntry.repeatsKeys != 0 { return lastMember(key, from: object + 1, to: stop) }
+        if repeatsKeys(object) { return lastMember(key, from: object + 1, to: stop) }
         return find(key, from: object + 1, to: stop).map { JSONNode(rawValue: UInt64($0 + 1)) }
     }
 
@@ -179,7 +219,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         guard let object = index(node, ifKind: .object) else { return nil }
         let first = object + 1
         let stop = Int(entries[object].extra)
-        if entries[object].flags & TapeEntry.repeatsKeys != 0 { return lastMember(key, from: first, to: stop) }
+        if repeatsKeys(object) { return lastMember(key, from: first, to: stop) }
         // A hint is a key index this function found in this object.
         var start = first
         if hint.object == node, hint.position > UInt64(first), hint.position < UInt64(stop) {
@@ -280,7 +320,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
 
     func forEachMember(of node: JSONNode, _ body: (JSONKey, JSONNode) throws -> Void) rethrows {
         guard let object = index(node, ifKind: .object) else { return }
-        if entries[object].flags & TapeEntry.repeatsKeys != 0 {
+        if repeatsKeys(object) {
             for (key, value) in distinctMembers(of: object) {
                 try withKeyBytes(key) { try body(JSONKey(utf8: $0), JSONNode(rawValue: UInt64(value))) }
             }
@@ -315,7 +355,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
                         trail.append(.index(position))
                     } else {
                         guard target != child else { return nil }
-                        if entry.flags & TapeEntry.repeatsKeys != 0,
+                        if repeatsKeys(current),
                             withKeyBytes(child, { lastMember($0, from: current + 1, to: Int(entry.extra)) })
                                 != JSONNode(rawValue: UInt64(value))
                         {
@@ -331,6 +371,146 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
             }
         }
         return trail
+    }
+
+    // MARK: Repeated keys
+
+    /// Whether the object at `object` repeats a key: never when the parse refused repeated keys;
+    /// otherwise from its mark, or checked now and marked.
+    @inline(__always)
+    private func repeatsKeys(_ object: Int) -> Bool {
+        guard let keyChecks, entries[object].length > 1 else { return false }
+        return keyChecks.repeats(object) ?? checkKeys(of: object, keyChecks)
+    }
+
+    /// Checks the object at `object` for a repeated key and marks it: through the known shape of
+    /// objects of as many keys when its keys are written as that one's, else key by key.
+    @inline(never)
+    private func checkKeys(of object: Int, _ keyChecks: KeyCheckMarks) -> Bool {
+        let keys = Int(entries[object].length)
+        if let known = keyChecks.shape(keys: keys), sameKeyLiterals(object, known) {
+            keyChecks.mark(object, repeats: false)
+            return false
+        }
+        let repeats =
+            keys <= KeyCheckMarks.maxShapeKeys ? smallObjectRepeatsKeys(object) : largeObjectRepeatsKeys(object, keys)
+        keyChecks.mark(object, repeats: repeats)
+        if !repeats { keyChecks.setShape(object, keys: keys) }
+        return repeats
+    }
+
+    /// Whether the two objects, of as many keys, write the same keys in the same order, byte for byte.
+    private func sameKeyLiterals(_ object: Int, _ other: Int) -> Bool {
+        let stop = Int(entries[object].extra)
+        var key = object + 1
+        var otherKey = other + 1
+        while key < stop {
+            guard sameLiteral(entries[key], entries[otherKey]) else { return false }
+            key = after(key + 1)
+            otherKey = after(otherKey + 1)
+        }
+        return true
+    }
+
+    /// Whether two strings are written alike, escapes included. Literals of up to 16 bytes are
+    /// compared as two masked words (the source's padding keeps those reads in the buffer).
+    @inline(__always)
+    private func sameLiteral(_ one: TapeEntry, _ other: TapeEntry) -> Bool {
+        guard one.length == other.length, one.flags == other.flags else { return false }
+        let length = Int(one.length)
+        let base = source + Int(one.offset)
+        let otherBase = source + Int(other.offset)
+        guard length <= 16 else { return System.bytesEqual(base, otherBase, count: length) }
+        let (lowMask, highMask) = KeyWords.masks(length: length)
+        return (base.loadUnaligned(as: UInt64.self) ^ otherBase.loadUnaligned(as: UInt64.self)) & lowMask == 0
+            && ((base + 8).loadUnaligned(as: UInt64.self) ^ (otherBase + 8).loadUnaligned(as: UInt64.self))
+                & highMask == 0
+    }
+
+    /// Whether the keys at two indices are equal once unescaped.
+    private func keysEqual(_ one: Int, _ other: Int) -> Bool {
+        let entry = entries[one]
+        let otherEntry = entries[other]
+        if (entry.flags | otherEntry.flags) & TapeEntry.escaped == 0 { return sameLiteral(entry, otherEntry) }
+        return DecodedStringBytes(literal: span(entry)).elementsEqual(DecodedStringBytes(literal: span(otherEntry)))
+    }
+
+    /// Whether the key at `key` equals one of the keys before it, from the key at `first` on.
+    private func equalsEarlierKey(_ key: Int, from first: Int) -> Bool {
+        var earlier = first
+        while earlier < key {
+            if keysEqual(earlier, key) { return true }
+            earlier = after(earlier + 1)
+        }
+        return false
+    }
+
+    /// Whether an object of at most ``KeyCheckMarks/maxShapeKeys`` keys repeats one.
+    ///
+    /// Each key without escapes sets two bits of a 256-bit map, from its length and its first,
+    /// middle and last bytes; equal keys set the same two. Only a key whose two bits are both set
+    /// already is compared with the earlier keys. Once a key holds an escape (its bits would have to
+    /// come from its unescaped bytes), every later key is compared with the earlier ones: at most
+    /// 2,016 comparisons.
+    private func smallObjectRepeatsKeys(_ object: Int) -> Bool {
+        let first = object + 1
+        let stop = Int(entries[object].extra)
+        var map: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var comparesAll = false
+        var key = first
+        while key < stop {
+            let entry = entries[key]
+            if entry.flags & TapeEntry.escaped != 0 { comparesAll = true }
+            var candidate = true
+            if !comparesAll {
+                let (one, other) = NativeDocument.buckets(source + Int(entry.offset), length: Int(entry.length))
+                let oneTaken = JSONScanner.insert(one, into: &map)
+                candidate = JSONScanner.insert(other, into: &map) && oneTaken
+            }
+            if candidate, equalsEarlierKey(key, from: first) { return true }
+            key = after(key + 1)
+        }
+        return false
+    }
+
+    /// The two buckets of a key without escapes, in 0...255.
+    @inline(__always)
+    private static func buckets(_ base: UnsafeRawPointer, length: Int) -> (UInt8, UInt8) {
+        guard length > 0 else { return (0, 0) }
+        let first = UInt32(base.load(as: UInt8.self))
+        let middle = UInt32(base.load(fromByteOffset: length >> 1, as: UInt8.self))
+        let last = UInt32(base.load(fromByteOffset: length - 1, as: UInt8.self))
+        let mixed = (UInt32(truncatingIfNeeded: length) | first << 8 | middle << 16 | last << 24) &* 0x9E37_79B1
+        return (UInt8(truncatingIfNeeded: mixed >> 24), UInt8(truncatingIfNeeded: mixed >> 16))
+    }
+
+    /// Whether an object of more than ``KeyCheckMarks/maxShapeKeys`` keys repeats one: the keys'
+    /// hashes (seeded per process, so no input makes them collide on purpose) go into an
+    /// open-addressing table in temporary memory, and keys are compared only when hashes are equal.
+    private func largeObjectRepeatsKeys(_ object: Int, _ keys: Int) -> Bool {
+        var size = 128
+        while size < keys * 2 { size <<= 1 }
+        return withUnsafeTemporaryAllocation(of: (hash: Int, key: Int).self, capacity: size) { slots in
+            slots.initialize(repeating: (0, -1))
+            let mask = size - 1
+            let stop = Int(entries[object].extra)
+            var key = object + 1
+            while key < stop {
+                let hash = withKeyBytes(key) { bytes in
+                    var hasher = Hasher()
+                    hasher.combine(bytes: bytes)
+                    return hasher.finalize()
+                }
+                var slot = hash & mask
+                while slots[slot].key >= 0 {
+                    if slots[slot].hash == hash, keysEqual(slots[slot].key, key) { return true }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = (hash, key)
+                key = after(key + 1)
+            }
+            return false
+        }
     }
 
     // MARK: Bulk reads
@@ -379,5 +559,27 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
             values.append(makeString(element))
         }
         return values
+    }
+}
+
+/// The entry indices of the elements of the arrays a document was read by index in, listed on the
+/// first read past ``NativeDocument/walkedElements``: a list belongs to one array of one document,
+/// and the tape does not change, so a list once made stays right.
+struct ElementPositions {
+    /// The array read last and its list, kept out of the dictionary so that reading one array
+    /// element after element costs no lookup.
+    private var lastArray = -1
+    private var last: [UInt32] = []
+    private var lists: [Int: [UInt32]] = [:]
+
+    /// The entry index of the element at `index` of the array at `array`, whose list `make` makes
+    /// when there is none yet; `index` must be in range.
+    mutating func position(of index: Int, inArrayAt array: Int, make: (Int) -> [UInt32]) -> Int {
+        if array != lastArray {
+            if lastArray >= 0 { lists[lastArray] = last }
+            last = lists.removeValue(forKey: array) ?? make(array)
+            lastArray = array
+        }
+        return Int(last[index])
     }
 }

@@ -1,7 +1,8 @@
 import MapCore
 import Synchronization
 
-/// What one document holds: a copy of its input, followed by zero padding, and its value tape.
+/// What one document holds: a copy of its input, followed by zero padding, its value tape, and
+/// the marks its reads leave on its objects' keys.
 ///
 /// Both are kept between parses by ``ParseBufferPool``: a program that parses one document after
 /// another reuses memory whose pages are already mapped instead of faulting fresh ones in.
@@ -14,6 +15,7 @@ final class ParseBuffers: @unchecked Sendable {
     static let padding = 16
 
     let tape = ValueTapeStorage()
+    let keyChecks = KeyCheckMarks()
     private(set) var source: UnsafeMutableRawPointer
     private(set) var sourceCapacity: Int
 
@@ -40,9 +42,9 @@ final class ParseBuffers: @unchecked Sendable {
         (source + input.count).initializeMemory(as: UInt8.self, repeating: 0, count: ParseBuffers.padding)
     }
 
-    /// The bytes held, source and tape, to decide whether they are worth keeping.
+    /// The bytes held, source, tape and marks, to decide whether they are worth keeping.
     var footprint: Int {
-        sourceCapacity + tape.capacity * MemoryLayout<TapeEntry>.stride
+        sourceCapacity + tape.capacity * MemoryLayout<TapeEntry>.stride + keyChecks.footprint
     }
 }
 

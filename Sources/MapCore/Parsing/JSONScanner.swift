@@ -142,14 +142,6 @@ package struct JSONScanner {
         /// Elements, or members as written, so far.
         var count = 0
         var isArray = false
-        /// The buckets (``keyBuckets(offset:length:)``) of the keys so far without escapes, two bits each.
-        var keyBuckets: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        /// A key so far holds an escape, so buckets no longer tell keys apart.
-        var hasEscapedKey = false
-        /// Two keys so far are equal.
-        var repeatsKeys = false
-        /// The object has more keys than are compared as they come; they are checked when it closes.
-        var checksAtClose = false
     }
 
     private let input: UnsafeRawBufferPointer
@@ -411,23 +403,12 @@ package struct JSONScanner {
         valueCapacity *= 2
     }
 
-    /// The index just past the value at `index` in the value tape, with its descendants (closed).
-    @inline(__always)
-    private func valueAfter(_ index: Int) -> Int {
-        let entry = valueEntries.unsafelyUnwrapped[index]
-        return entry.kind.rawValue >= TapeKind.array.rawValue ? Int(entry.extra) : index + 1
-    }
-
-    /// Finishes the entry of the innermost open container in the value tape, and marks an object
-    /// whose keys repeat.
+    /// Finishes the entry of the innermost open container in the value tape.
     @inline(__always)
     private mutating func closeValueContainer() {
         let entry = valueEntries.unsafelyUnwrapped + container.index
         entry.pointee.length = UInt32(container.count)
         entry.pointee.extra = UInt32(valueCount)
-        if container.repeatsKeys || container.checksAtClose && keysRepeat(objectAt: container.index) {
-            entry.pointee.flags |= TapeEntry.repeatsKeys
-        }
         outerCount -= 1
         container = (outerContainers.unsafelyUnwrapped + outerCount).move()
     }
@@ -512,28 +493,12 @@ package struct JSONScanner {
         skipWhitespace()
     }
 
-    /// Records a key in the value tape. Until a repeat is known in its object, the object's earlier
-    /// keys are compared with it when both its buckets are taken already, or when it or an earlier
-    /// key holds an escape (whose buckets would be those of its unescaped bytes): that marks an
-    /// object whose keys repeat. Past 64 keys the object is checked once, when it closes, by hash
-    /// (``keysRepeat(objectAt:)``), so that no input makes the check quadratic.
+    /// Records a key in the value tape. Whether keys repeat is left to the reader when the options
+    /// let repeated keys through; under `DuplicateKeyPolicy.reject` they are found by
+    /// ``removeDuplicateKeys(from:)`` as for the other modes.
     @inline(__always)
     private mutating func recordKey(offset: Int, length: Int, escaped: Bool) {
         container.count += 1
-        if !container.repeatsKeys, !container.checksAtClose {
-            if container.count > 64 {
-                container.checksAtClose = true
-            } else if escaped || container.hasEscapedKey {
-                container.hasEscapedKey = true
-                container.repeatsKeys = keyRepeats(offset: offset, length: length, escaped: escaped)
-            } else {
-                let buckets = keyBuckets(offset: offset, length: length)
-                let firstTaken = JSONScanner.insert(buckets.0, into: &container.keyBuckets)
-                if JSONScanner.insert(buckets.1, into: &container.keyBuckets), firstTaken {
-                    container.repeatsKeys = keyRepeats(offset: offset, length: length, escaped: escaped)
-                }
-            }
-        }
         appendValue(
             TapeEntry(
                 offset: UInt32(offset),
@@ -543,68 +508,6 @@ package struct JSONScanner {
                 flags: escaped ? TapeEntry.escaped : 0
             )
         )
-    }
-
-    /// Whether two keys of the object at `object` in the value tape are equal: each key is compared
-    /// only with the earlier keys of the same 64-bit hash, found in a dictionary (whose own hashing
-    /// is seeded per process), so no input makes the check quadratic.
-    @inline(never)
-    private func keysRepeat(objectAt object: Int) -> Bool {
-        var byHash: [UInt64: [KeySpan]] = [:]
-        var index = object + 1
-        while index < valueCount {
-            let entry = valueEntries.unsafelyUnwrapped[index]
-            let key = KeySpan(
-                offset: Int(entry.offset),
-                length: Int(entry.length),
-                escaped: entry.flags & TapeEntry.escaped != 0,
-                tapeIndex: index,
-                bucket: 0
-            )
-            let hash = keyHash(key)
-            if let earlier = byHash[hash], earlier.contains(where: { keysEqual($0, key) }) { return true }
-            byHash[hash, default: []].append(key)
-            index = valueAfter(index + 1)
-        }
-        return false
-    }
-
-    /// Two buckets for a key without escapes, from its length and its first, middle and last bytes:
-    /// equal keys share them. A key whose two bits are both set already (a two-hash Bloom filter)
-    /// may repeat an earlier key; one that sets either bit anew does not.
-    @inline(__always)
-    private func keyBuckets(offset: Int, length: Int) -> (UInt8, UInt8) {
-        guard length > 0 else { return (0, 0) }
-        let first = UInt32(bytes[offset])
-        let middle = UInt32(bytes[offset + length >> 1])
-        let last = UInt32(bytes[offset + length - 1])
-        let mixed = (UInt32(truncatingIfNeeded: length) | first << 8 | middle << 16 | last << 24) &* 0x9E37_79B1
-        return (UInt8(truncatingIfNeeded: mixed >> 24), UInt8(truncatingIfNeeded: mixed >> 16))
-    }
-
-    /// Whether an earlier key of the innermost open object equals the key at `offset`.
-    ///
-    /// `mutating` only so that the scanner is passed by reference, not copied, to this rare path.
-    @inline(never)
-    private mutating func keyRepeats(offset: Int, length: Int, escaped: Bool) -> Bool {
-        let key = KeySpan(offset: offset, length: length, escaped: escaped, tapeIndex: 0, bucket: 0)
-        var earlier = container.index + 1
-        while earlier < valueCount {
-            let entry = valueEntries.unsafelyUnwrapped[earlier]
-            let earlierEscaped = entry.flags & TapeEntry.escaped != 0
-            if Int(entry.length) == length || escaped || earlierEscaped {
-                let other = KeySpan(
-                    offset: Int(entry.offset),
-                    length: Int(entry.length),
-                    escaped: earlierEscaped,
-                    tapeIndex: 0,
-                    bucket: 0
-                )
-                if keysEqual(other, key) { return true }
-            }
-            earlier = valueAfter(earlier + 1)
-        }
-        return false
     }
 
     // MARK: Duplicate keys
@@ -679,7 +582,7 @@ package struct JSONScanner {
 
     /// Sets `bucket`'s bit in a 256-bit set; returns whether it was set already.
     @inline(__always)
-    private static func insert(_ bucket: UInt8, into set: inout (UInt64, UInt64, UInt64, UInt64)) -> Bool {
+    package static func insert(_ bucket: UInt8, into set: inout (UInt64, UInt64, UInt64, UInt64)) -> Bool {
         let bit: UInt64 = 1 &<< UInt64(bucket & 63)
         return withUnsafeMutableBytes(of: &set) { words in
             let offset = Int(bucket >> 6) &* 8

@@ -59,8 +59,6 @@ package struct TapeEntry: Sendable {
     package static let integer: UInt8 = 1
     /// Numbers: written with a leading minus.
     package static let negative: UInt8 = 2
-    /// Objects in a ``ValueTape``: some key is written more than once.
-    package static let repeatsKeys: UInt8 = 1
     /// Numbers: long enough (over 200 bytes) or with an exponent of three digits or more, so that
     /// the value may lie beyond `Double`'s range. A number without it is below 10^299 in magnitude.
     package static let mayOverflow: UInt8 = 4

@@ -3,15 +3,15 @@
 ///
 /// Unlike ``ScanTape`` it lists no children: a container's descendants are the entries right
 /// after it, and the container's entry says where they end, so a reader steps from one child to
-/// the next. Recording it costs one entry write per value and key, and repeated keys are found
-/// without keeping the keys of open objects (a 256-bit map of their buckets, checked exactly only
-/// for the objects where two keys share a bucket).
+/// the next. Recording it costs one entry write per value and key. Keys are not compared when the
+/// options let repeated keys through: a reader checks an object's keys when it first reads it.
+/// Under `DuplicateKeyPolicy.reject` the scan compares them, and throws for a repeated key.
 ///
 /// - Scalars, strings and keys: as in ``ScanTape`` (`offset` and `length` of the text; strings
 ///   and keys carry ``TapeEntry/escaped``, numbers their flags); `extra` is 0.
 /// - Arrays and objects: `offset` is the bracket's, `length` the number of elements or of members
 ///   as written (repeated keys counted each time), `extra` the index just past the container's
-///   last descendant. An object whose keys repeat carries ``TapeEntry/repeatsKeys``.
+///   last descendant.
 /// - An object member is its key entry followed by its value's entries.
 ///
 /// The entries live in a ``ValueTapeStorage`` the caller owns and may reuse for later scans; the
