@@ -20,6 +20,11 @@
 # leak-… files), .build-fuzz/logs. Each run uses a copy of the binary in .build-fuzz/bin, so that a
 # rebuild never changes a running fuzzer. FUZZ_NICE=19 runs libFuzzer under nice.
 set -euo pipefail
+# The Swift runtime's own backtracer would run inside a crash that ASan already reports (and
+# ASan flags its reads of the stack): libFuzzer's report is the one wanted.
+export SWIFT_BACKTRACE=enable=no
+# Leaks are checked after each input and at exit; Fuzz/lsan.supp says what is suppressed and why.
+export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")/.." && pwd)/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
 
 targets=(differential mapping feeds roundtrip paths)
