@@ -129,8 +129,10 @@ for ptr in ["", "/", "//", "/a~0b/c~1d", "/0", "/01", "/-", "/a~", "/a~2", "a"]:
 # Feeds: the first byte is the mode (bit 0: array feed instead of NDJSON, bit 1: gzip, bit 2: zlib).
 feed_path = os.path.join(corpus, "feed.ndjson.gz")
 lines = gzip.open(feed_path).read().split(b"\n")[:400] if os.path.exists(feed_path) else []
-lines = [l for l in lines if l and len(l) < 1500] or [b'{"a":1}', b'{"b":[2]}']
-groups = [lines[i:i + n] for i, n in zip(range(0, 160, 8), [1, 2, 3, 5, 8] * 8)]
+lines = [l for l in lines if l and len(l) < 3000] or [b'{"a":1}', b'{"b":[2]}']
+# Each record also cut to its first values, so that short feeds hold many records.
+lines += [json.dumps(dict(list(json.loads(l).items())[:3]), ensure_ascii=False).encode() for l in lines[:40]]
+groups = [lines[i:i + n] for i, n in zip(range(0, len(lines), 5), [1, 2, 3, 5] * 40)]
 for group in groups:
     ndjson = b"\n".join(group) + b"\n"
     array = b"[" + b",\n".join(group) + b"]"
