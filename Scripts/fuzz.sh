@@ -18,7 +18,8 @@
 # the fixtures and the corpus by Scripts/fuzz-seeds.py whenever missing), .build-fuzz/corpus/TARGET
 # (what libFuzzer keeps, growing from run to run), .build-fuzz/artifacts/TARGET (crash-…, timeout-…,
 # leak-… files), .build-fuzz/logs. Each run uses a copy of the binary in .build-fuzz/bin, so that a
-# rebuild never changes a running fuzzer. FUZZ_NICE=19 runs libFuzzer under nice.
+# rebuild never changes a running fuzzer. FUZZ_NICE=19 runs libFuzzer under nice; FUZZ_WORK=.build-NAME
+# keeps the corpora, logs and artifacts there instead of .build-fuzz.
 set -euo pipefail
 # The Swift runtime's own backtracer would run inside a crash that ASan already reports (and
 # ASan flags its reads of the stack): libFuzzer's report is the one wanted.
@@ -28,8 +29,10 @@ export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")/.." && pwd)/Fuzz/lsan.su
 cd "$(dirname "$0")/.."
 
 targets=(differential mapping feeds roundtrip paths)
-work=.build-fuzz
+work=${FUZZ_WORK:-.build-fuzz}
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=undefined -Xcxx -fsanitize=undefined)
+# FUZZ_SCRATCH=.build-NAME builds in that folder instead of Fuzz/.build (a clean CI build, say).
+[[ -n ${FUZZ_SCRATCH:-} ]] && flags+=(--scratch-path "$FUZZ_SCRATCH")
 
 usage() { sed -n '4,10p' "$0" | sed 's/^# //' >&2; exit 64; }
 
