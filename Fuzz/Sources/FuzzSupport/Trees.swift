@@ -87,6 +87,9 @@ func isIntegerSyntax(_ text: [UInt8]) -> Bool {
     !text.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
 }
 
+/// How many nodes of a document ``firstDifference(among:)`` checks `path(from:to:)` for.
+let maxPathChecks = 64
+
 /// Compares the documents that several backends made of the same bytes, node by node in lockstep.
 ///
 /// They must agree on kinds, counts, member order and keys (byte for byte), strings and numbers,
@@ -95,13 +98,23 @@ func isIntegerSyntax(_ text: [UInt8]) -> Bool {
 /// text) and `numberText` (a backend that keeps no text reads `int64` / `uint64` of a number
 /// written with a fraction or exponent through its `Double`, so those readings are compared only
 /// among backends of the same kind). Backends that keep the text must agree on it exactly.
+/// For the first nodes, each document's `path(from:to:)` must find the path the walk took.
 ///
 /// Returns nil when they agree, else where and how they first differ.
 public func firstDifference(among documents: [any JSONDocument]) -> String? {
     var stack: [(nodes: [JSONNode], path: JSONPath)] = [(documents.map(\.root), .root)]
+    var visited = 0
     while let (nodes, path) = stack.popLast() {
         var readings: [NodeReading] = []
+        visited += 1
         for (document, node) in zip(documents, nodes) {
+            // Distinct values have distinct nodes, so the path `path(from:to:)` finds is the one
+            // the walk took (checked for the first nodes only: the default search is linear).
+            if visited <= maxPathChecks, document.path(from: document.root, to: node) != path.components {
+                let found = document.path(from: document.root, to: node).map { JSONPath($0).description }
+                return "\(document.backendName): path(from:to:) of the node at \(path.isRoot ? "the root" : path.description) "
+                    + "is \(found.map { $0.isEmpty ? "the root" : $0 } ?? "nil")"
+            }
             switch read(document, node) {
             case .success(let reading): readings.append(reading)
             case .failure(let contradiction):
