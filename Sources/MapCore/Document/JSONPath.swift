@@ -268,7 +268,9 @@ extension JSONPath {
             self.init()
             return
         }
-        guard pointer.hasPrefix("/") else {
+        // By byte, not `hasPrefix`: a first token starting with a combining mark (U+0326) joins
+        // the slash into one grapheme cluster, which `hasPrefix("/")` does not match.
+        guard pointer.utf8.first == UInt8(ascii: "/") else {
             throw SyntaxError(message: "a JSON Pointer starts with '/'", offset: 0)
         }
         var components: [Component] = []

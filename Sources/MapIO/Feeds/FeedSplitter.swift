@@ -231,6 +231,9 @@ struct FeedSplitter {
             if bytes.count - start > maxRecordSize { throw recordTooLong() }
             return .needsInput
         case .success(let length?):
+            // A whole element over the limit is refused as one still arriving is, so that where
+            // the reads happen to cut the feed never changes what it gives.
+            if length > maxRecordSize { throw recordTooLong() }
             let record = Record(
                 range: start..<(start + length),
                 index: recordIndex,

@@ -15,7 +15,7 @@ struct PathArgument {
     /// - Throws: `ValidationError` (exit status 64) saying where the text is not a path.
     init(parsing text: String) throws {
         do throws(JSONPath.SyntaxError) {
-            if text.hasPrefix("/") {
+            if text.utf8.first == UInt8(ascii: "/") {  // by byte: "/" and a combining mark are one Character
                 path = try JSONPath(pointer: text)
                 isPointer = true
             } else if text.isEmpty || text == "$" {

@@ -1,0 +1,94 @@
+public import JSONMapping
+
+/// The parity rows of `Docs/Backends.md` that let backends give different verdicts on the same
+/// bytes, as rules over what an accepting backend's document shows.
+///
+/// The rows that only change readings (`negativeZero`, `numberText`) are applied by
+/// ``firstDifference(among:)``; `decimalWithoutText` concerns `Decimal` alone; `maxDepth` cannot
+/// split verdicts here, as every option set the targets use asks for at most foundation's 512.
+public enum ParityRule: String, Sendable, CaseIterable {
+    /// An integer written without fraction or exponent outside `Int64`: jansson refuses it, and
+    /// simdjson beyond `UInt64`, with `numberOutOfRange`.
+    case bigIntegers
+    /// A key holding U+0000: jansson refuses it with `nulInKey`.
+    case nulInKey
+    /// Keys of one object equal under Unicode canonical equivalence but not byte for byte:
+    /// foundation refuses them with `backendFailure`.
+    case normalizationMergedKeys
+    /// A raw U+FEFF at the start of a string or key or right after an escape: foundation refuses
+    /// it with `backendFailure`. Shown here, conservatively, by any U+FEFF in a string or key,
+    /// since a document no longer says whether the character was escaped.
+    case byteOrderMarkInStrings
+
+    /// Whether this row lets `backend` refuse a document with `code`.
+    public func allows(_ code: ParseError.Code, from backend: String) -> Bool {
+        switch self {
+        case .bigIntegers: code == .numberOutOfRange && (backend == "jansson" || backend == "simdjson")
+        case .nulInKey: code == .nulInKey && backend == "jansson"
+        case .normalizationMergedKeys, .byteOrderMarkInStrings: code == .backendFailure && backend == "foundation"
+        }
+    }
+
+    /// Whether some row lets `backend` refuse a document with `code` (the rows a refused
+    /// document would show cannot be read from a document no backend made).
+    public static func anyAllows(_ code: ParseError.Code, from backend: String) -> Bool {
+        allCases.contains { $0.allows(code, from: backend) }
+    }
+
+    /// The rows `document` shows, read through its public reads.
+    public static func shown(by document: any JSONDocument) -> Set<ParityRule> {
+        var rows: Set<ParityRule> = []
+        var pending = [document.root]
+        while let node = pending.popLast() {
+            switch document.kind(of: node) {
+            case .number:
+                let integer = document.withNumberText(node) { isIntegerSyntax(Array($0)) }
+                    // Without the text, an integer beyond Int64 still reads as a UInt64.
+                    ?? (document.uint64(node) != nil)
+                if integer, document.int64(node) == nil { rows.insert(.bigIntegers) }
+            case .string:
+                if document.string(node)?.unicodeScalars.contains("\u{FEFF}") == true {
+                    rows.insert(.byteOrderMarkInStrings)
+                }
+            case .array:
+                document.forEachElement(of: node) { pending.append($0) }
+            case .object:
+                var keys: [[UInt8]] = []
+                document.forEachMember(of: node) { key, value in
+                    keys.append(Array(key.utf8))
+                    pending.append(value)
+                }
+                if keys.contains(where: { $0.contains(0) }) { rows.insert(.nulInKey) }
+                let strings = keys.map { String(decoding: $0, as: UTF8.self) }
+                if strings.contains(where: { $0.unicodeScalars.contains("\u{FEFF}") }) {
+                    rows.insert(.byteOrderMarkInStrings)
+                }
+                if Set(strings).count < Set(keys).count { rows.insert(.normalizationMergedKeys) }
+            case .null, .bool:
+                break
+            }
+        }
+        return rows
+    }
+}
+
+/// Checks what every parse error must satisfy: the reporting backend's name, an offset inside
+/// the input, and a line and column (from 1) that agree with the offset — lines counted by `\n`,
+/// columns in Unicode scalars from the line's start, a leading byte-order mark taking no column.
+/// Returns what is wrong, or nil.
+public func malformation(of error: ParseError, backend: String, input: UnsafeRawBufferPointer) -> String? {
+    if error.backend != backend { return "the error names \(error.backend), not \(backend)" }
+    guard (0...input.count).contains(error.offset) else { return "offset \(error.offset) outside the input" }
+    var line = 1
+    var lineStart = 0
+    for index in 0..<error.offset where input[index] == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = index + 1
+    }
+    if lineStart == 0, input.starts(with: [0xEF, 0xBB, 0xBF]), error.offset >= 3 { lineStart = 3 }
+    let column = 1 + input[lineStart..<error.offset].filter { $0 & 0xC0 != 0x80 }.count
+    if error.line != line || error.column != column {
+        return "line \(error.line) column \(error.column) at offset \(error.offset), expected \(line):\(column)"
+    }
+    return nil
+}

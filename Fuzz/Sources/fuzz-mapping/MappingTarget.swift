@@ -1,0 +1,155 @@
+import Foundation
+import FuzzSupport
+import JSONMapping
+
+/// Mapping: a fuzzed document decoded into the fixed models (``MappedCatalogue`` …) through each
+/// idiom and through Codable, as a catalogue and as a single book.
+///
+/// No decode may trap; a failure must be a `MappingError` (for Codable, a `DecodingError` over
+/// one) whose path leads to a value of the document, up to its failing step; every entry a
+/// collecting decode or a lenient reader records must too. The backend is chosen by the input's
+/// length (so every backend maps, and a saved input replays on the same one), and every other
+/// length decodes with `collectsAllErrors`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let input = fuzzInput(data, size)
+    let mappers = size / fuzzBackends.count % 2 == 0 ? plainMappers : collectingMappers
+    let mapper = mappers[size % fuzzBackends.count]
+    let json: JSON
+    do throws(ParseError) {
+        json = try mapper.parse(Array(input))
+    } catch {
+        return 0  // the differential target checks refusals
+    }
+    let check = Checker(input: input, root: json, backend: mapper.backend.name)
+    check.bridgeable(MappedCatalogue.self, mapper)
+    check.bridgeable(MappedBook.self, mapper)
+    check.bridgeable(ExtractedCatalogue.self, mapper)
+    check.bridgeable(ExtractedBook.self, mapper)
+    check.rule(ruledCatalogueRule, mapper)
+    check.rule(ruledBookRule, mapper)
+    check.lenient(ReadCatalogue.self, mapper)
+    check.lenient(ReadBook.self, mapper)
+    check.codable(CodableCatalogue.self, mapper)
+    check.codable(CodableBook.self, mapper)
+    return 0
+}
+
+private func makeMappers(collecting: Bool) -> [Mapper] {
+    var options = MappingOptions()
+    options.collectsAllErrors = collecting
+    return fuzzBackends.map { backend in
+        do {
+            return try Mapper(backend: backend, options: options)
+        } catch {
+            fatalError("no mapper over \(backend.name): \(error)")
+        }
+    }
+}
+
+private let plainMappers = makeMappers(collecting: false)
+private let collectingMappers = makeMappers(collecting: true)
+
+private struct Checker {
+    let input: UnsafeRawBufferPointer
+    let root: JSON
+    let backend: String
+
+    func fail(_ message: String) -> Never {
+        divergence("mapping", "\(backend): \(message)", input: input)
+    }
+
+    func expectResolves(_ path: JSONPath, lastMayFail: Bool, _ what: @autoclosure () -> String) {
+        if let problem = unresolvedStep(of: path, in: root, lastMayFail: lastMayFail) {
+            fail("\(what()) names \(path.isRoot ? "the root" : path.description), which is not in the document: \(problem)")
+        }
+    }
+
+    func expectResolves(_ error: MappingError, _ what: String) {
+        if error.code == .invalidJSON || error.code == .inputTooLarge { fail("\(what): \(error.code) after a parse") }
+        expectResolves(error.path, lastMayFail: mayNameFailedStep(error.code), "\(what)'s \(error.code)")
+    }
+
+    func expectResolves(_ entries: [LogEntry], _ what: String) {
+        for entry in entries {
+            let missing = entry.kind == .valueMissing || entry.kind == .wrongType
+                || entry.code.map { ["missingKey", "indexOutOfRange", "typeMismatch"].contains($0) } == true
+            expectResolves(entry.path, lastMayFail: missing, "\(what)'s entry \(entry.kind) \(entry.code ?? "")")
+        }
+    }
+
+    func bridgeable<T: Bridgeable>(_: T.Type, _ mapper: Mapper) {
+        if mapper.options.collectsAllErrors {
+            let report = mapper.decodeWithReport(T.self, from: root)
+            if let error = report.error { expectResolves(error, "\(T.self)") }
+            expectResolves(report.entries, "\(T.self)")
+            return
+        }
+        do {
+            _ = try mapper.decode(T.self, from: root)
+        } catch let error as MappingError {
+            expectResolves(error, "\(T.self)")
+        } catch {
+            fail("\(T.self) threw \(Swift.type(of: error)), not a MappingError: \(error)")
+        }
+    }
+
+    func rule<B: JSONBridge>(_ rule: B, _ mapper: Mapper) {
+        if mapper.options.collectsAllErrors {
+            let report = mapper.decodeWithReport(with: rule, from: root)
+            if let error = report.error { expectResolves(error, "\(B.Value.self)'s rule") }
+            expectResolves(report.entries, "\(B.Value.self)'s rule")
+            return
+        }
+        do {
+            _ = try mapper.decode(with: rule, from: root)
+        } catch let error as MappingError {
+            expectResolves(error, "\(B.Value.self)'s rule")
+        } catch {
+            fail("\(B.Value.self)'s rule threw \(Swift.type(of: error)), not a MappingError: \(error)")
+        }
+    }
+
+    func lenient<T: JSONReaderInitializable>(_: T.Type, _ mapper: Mapper) {
+        let (_, context) = mapper.read(T.self, from: root)
+        if !context.isValid { fail("a reader context over a parsed document is invalid") }
+        expectResolves(context.problems, "\(T.self)'s reader")
+    }
+
+    func codable<T: Decodable>(_: T.Type, _ mapper: Mapper) {
+        let decoder = JSONMappingDecoder(mapper: mapper)
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            _ = try decoder.decode(T.self, from: root)
+        } catch let error as DecodingError {
+            let context: DecodingError.Context
+            var codingPath: [any CodingKey]
+            var lastMayFail = false
+            switch error {
+            case .keyNotFound(let key, let found):
+                (context, codingPath, lastMayFail) = (found, found.codingPath + [key], true)
+            case .typeMismatch(_, let found):
+                (context, codingPath, lastMayFail) = (found, found.codingPath, true)
+            case .valueNotFound(_, let found), .dataCorrupted(let found):
+                (context, codingPath) = (found, found.codingPath)
+            @unknown default:
+                fail("Codable \(T.self) threw an unknown DecodingError: \(error)")
+            }
+            guard let underlying = context.underlyingError as? MappingError else {
+                fail("Codable \(T.self)'s \(error) has no MappingError under it")
+            }
+            expectResolves(underlying, "Codable \(T.self)")
+            let path = JSONPath(codingPath.map { $0.intValue.map(JSONPath.Component.index) ?? .key($0.stringValue) })
+            expectResolves(path, lastMayFail: lastMayFail, "Codable \(T.self)'s coding path")
+            if codingPath.isEmpty, underlying.path != .root, case .dataCorrupted = error {
+                fail("Codable \(T.self): dataCorrupted at the root for an error at \(underlying.path)")
+            }
+        } catch {
+            fail("Codable \(T.self) threw \(Swift.type(of: error)), not a DecodingError: \(error)")
+        }
+    }
+}
+
+@main enum MappingFuzzer {
+    static func main() { runFuzzer { fuzzOneInput($0, $1) } }
+}

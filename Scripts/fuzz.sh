@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets of the Fuzz/ package (Docs/Reliability.md says what each
+# checks and records the long runs).
+#
+#   Scripts/fuzz.sh --list                   # the targets, one a line
+#   Scripts/fuzz.sh --build                  # build them all (release, libFuzzer + ASan, UBSan for C/C++)
+#   Scripts/fuzz.sh TARGET SECONDS [ARGS…]   # build, then fuzz TARGET for SECONDS (0: until stopped);
+#                                            # ARGS go to libFuzzer (-jobs=2, -only_ascii=1, …)
+#   Scripts/fuzz.sh --ci [SECONDS]           # build, then every target for SECONDS each (default 60);
+#                                            # fails on the first crash, divergence, leak or timeout
+#   Scripts/fuzz.sh --replay TARGET FILE…    # run TARGET once on each FILE (a crash-… file, a regression)
+#
+# Swift has no -sanitize=undefined on Linux (its own arithmetic and bounds are checked anyway), so
+# UndefinedBehaviorSanitizer instruments the C and C++ code this package compiles; simdjson and
+# jansson themselves come prebuilt from Debian and are not instrumented.
+#
+# Folders (all ignored by git): Fuzz/.build (the build), .build-fuzz/seeds/TARGET (seeds cut from
+# the fixtures and the corpus by Scripts/fuzz-seeds.py whenever missing), .build-fuzz/corpus/TARGET
+# (what libFuzzer keeps, growing from run to run), .build-fuzz/artifacts/TARGET (crash-…, timeout-…,
+# leak-… files), .build-fuzz/logs. Each run uses a copy of the binary in .build-fuzz/bin, so that a
+# rebuild never changes a running fuzzer. FUZZ_NICE=19 runs libFuzzer under nice; FUZZ_WORK=.build-NAME
+# keeps the corpora, logs and artifacts there instead of .build-fuzz.
+set -euo pipefail
+# The Swift runtime's own backtracer would run inside a crash that ASan already reports (and
+# ASan flags its reads of the stack): libFuzzer's report is the one wanted.
+export SWIFT_BACKTRACE=enable=no
+# Leaks are checked after each input and at exit; Fuzz/lsan.supp says what is suppressed and why.
+export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")/.." && pwd)/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+cd "$(dirname "$0")/.."
+
+targets=(differential mapping feeds roundtrip paths)
+work=${FUZZ_WORK:-.build-fuzz}
+flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=undefined -Xcxx -fsanitize=undefined)
+# FUZZ_SCRATCH=.build-NAME builds in that folder instead of Fuzz/.build (a clean CI build, say).
+[[ -n ${FUZZ_SCRATCH:-} ]] && flags+=(--scratch-path "$FUZZ_SCRATCH")
+
+usage() { sed -n '4,10p' "$0" | sed 's/^# //' >&2; exit 64; }
+
+build() {
+    swift build --package-path Fuzz "${flags[@]}" "$@"
+}
+
+binary_dir() { swift build --package-path Fuzz "${flags[@]}" --show-bin-path; }
+
+known() {
+    local t
+    for t in "${targets[@]}"; do [[ $t == "$1" ]] && return 0; done
+    echo "fuzz.sh: unknown target '$1' (Scripts/fuzz.sh --list)" >&2
+    exit 64
+}
+
+# Copies the built binary of $1 to $work/bin and prints the copy's path.
+stage() {
+    mkdir -p "$work/bin"
+    cp "$(binary_dir)/fuzz-$1" "$work/bin/.fuzz-$1.$$"
+    mv "$work/bin/.fuzz-$1.$$" "$work/bin/fuzz-$1"
+    echo "$work/bin/fuzz-$1"
+}
+
+seeds() {
+    [[ -d $work/seeds/$1 ]] || python3 Scripts/fuzz-seeds.py "$work/seeds" >&2
+}
+
+# fuzz TARGET SECONDS [ARGS…]: runs libFuzzer, its log in $work/logs/TARGET.log; returns its status.
+fuzz() {
+    local target=$1 seconds=$2
+    shift 2
+    seeds "$target"
+    mkdir -p "$work/corpus/$target" "$work/artifacts/$target" "$work/logs"
+    local bin
+    bin=$(stage "$target")
+    local max_len=4096
+    [[ $target == feeds ]] && max_len=16384
+    local status=0
+    ${FUZZ_NICE:+nice -n "$FUZZ_NICE"} "$bin" \
+        -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -max_len="$max_len" \
+        -print_final_stats=1 -artifact_prefix="$work/artifacts/$target/" "$@" \
+        "$work/corpus/$target" "$work/seeds/$target" 2>&1 | tee "$work/logs/$target.log" || status=$?
+    return "$status"
+}
+
+case ${1:-} in
+--list)
+    printf '%s\n' "${targets[@]}"
+    ;;
+--build)
+    build
+    ;;
+--replay)
+    [[ $# -ge 3 ]] || usage
+    known "$2"
+    build --product "fuzz-$2"
+    "$(binary_dir)/fuzz-$2" "${@:3}"
+    ;;
+--ci)
+    seconds=${2:-60}
+    build
+    failed=()
+    for target in "${targets[@]}"; do
+        echo "== $target: $seconds s"
+        if fuzz "$target" "$seconds" > /dev/null; then
+            grep -E '^(Done|stat::number_of_executed_units|#[0-9]+ +DONE)' "$work/logs/$target.log" || true
+        else
+            grep -E 'ERROR|\[(differential|mapping|feeds|roundtrip|paths)\]|Test unit written' "$work/logs/$target.log" | head -20
+            failed+=("$target")
+        fi
+    done
+    if [[ ${#failed[@]} -gt 0 ]]; then
+        echo "fuzz.sh: failed: ${failed[*]} (logs in $work/logs, inputs in $work/artifacts)" >&2
+        exit 1
+    fi
+    echo "fuzz.sh: every target ran $seconds s with no crash or divergence"
+    ;;
+"" | -*)
+    usage
+    ;;
+*)
+    [[ $# -ge 2 ]] || usage
+    known "$1"
+    build --product "fuzz-$1"
+    fuzz "$@"
+    ;;
+esac

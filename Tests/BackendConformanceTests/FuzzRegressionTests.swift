@@ -1,0 +1,60 @@
+import MapCore
+import MapIO
+import Testing
+
+/// Inputs the fuzz targets of the `Fuzz/` package found failing (`Scripts/fuzz.sh`), each kept as
+/// the check that failed; `Docs/Reliability.md` lists them with the target that found them.
+@Suite struct FuzzRegressionTests {
+    /// fuzz-paths: a key starting with a combining mark printed as a pointer (`/̦o/`) was refused
+    /// by `JSONPath(pointer:)`, whose `hasPrefix("/")` compared grapheme clusters: the slash and
+    /// the mark are one.
+    @Test("A pointer whose first token starts with a combining mark reads back as its path")
+    func pointerStartingWithCombiningMark() throws {
+        let path = JSONPath([.key("\u{0326}o"), .key("")])
+        #expect(path.pointer == "/\u{0326}o/")
+        let read = try JSONPath(pointer: path.pointer)
+        #expect(read == path)
+        #expect(read.pointer == path.pointer)
+    }
+
+    @Test("Text that does not start with the byte '/' is still refused as a pointer, at offset 0")
+    func pointerWithoutSlashRefused() {
+        #expect(throws: JSONPath.SyntaxError(message: "a JSON Pointer starts with '/'", offset: 0)) {
+            try JSONPath(pointer: "\u{0326}/a")
+        }
+    }
+
+    /// fuzz-feeds: an array feed's element longer than `maxRecordSize` was refused only while it
+    /// was still arriving; found whole in one read it was delivered, so the same gzip feed gave
+    /// different records in 1-byte and in 64 KiB reads.
+    @Test(
+        "An array element over maxRecordSize is refused however the feed is read",
+        arguments: backends, [1, 7, 64 << 10]
+    )
+    func arrayElementOverRecordLimit(_ backend: RegisteredBackend, readSize: Int) throws {
+        var options = FeedOptions(format: .array)
+        options.maxRecordSize = 16
+        options.readSize = readSize
+        let feed = Array(#"[1, {"a": "0123456789abcdef"}, 2]"#.utf8)
+        let reader = try backend.mapper().feed(from: feed, options: options)
+        let first = try reader.next()
+        #expect(first?.kind == .number)
+        #expect(first.flatMap { $0.document.int64($0.node) } == 1)
+        let error = try #require(throws: FeedError.self) { try reader.next() }
+        #expect(error.error.code == .inputTooLarge)
+        #expect(error.recordIndex == 1)
+        #expect((error.line, error.column, error.offset) == (1, 5, 4))
+        #expect(reader.deliveredCount == 1)
+    }
+
+    @Test("An array element of exactly maxRecordSize bytes is delivered", arguments: backends)
+    func arrayElementAtRecordLimit(_ backend: RegisteredBackend) throws {
+        var options = FeedOptions(format: .array)
+        options.maxRecordSize = 16
+        let feed = Array(#"[{"a": "0123456"}]"#.utf8)
+        let reader = try backend.mapper().feed(from: feed, options: options)
+        let record = try #require(try reader.next())
+        #expect(record["a"].document.string(record["a"].node) == "0123456")
+        #expect(try reader.next() == nil)
+    }
+}
