@@ -23,6 +23,8 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
     private let source: UnsafeRawPointer
     private let entries: UnsafePointer<TapeEntry>
     private let entryCount: Int
+    /// The mark on every node handed out (`NodeSeal`): another document's node is never read.
+    private let seal = NodeSeal()
     let origin: DocumentOrigin?
 
     /// Takes over `buffers`, which hold the input and `tape`, until the document is released.
@@ -40,13 +42,18 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
 
     var backendName: String { "native" }
 
-    var root: JSONNode { JSONNode(rawValue: 0) }
+    var root: JSONNode { seal.node(0) }
+
+    func contains(_ node: JSONNode) -> Bool {
+        index(node) != nil
+    }
 
     // MARK: Entries
 
     @inline(__always)
     private func index(_ node: JSONNode) -> Int? {
-        node.rawValue < UInt64(entryCount) ? Int(truncatingIfNeeded: node.rawValue) : nil
+        guard let index = seal.position(node), index < entryCount else { return nil }
+        return index
     }
 
     @inline(__always)
@@ -151,7 +158,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         }
         var current = array + 1
         for _ in 0..<index { current = after(current) }
-        return JSONNode(rawValue: UInt64(current))
+        return seal.node(current)
     }
 
     func element(of node: JSONNode, at index: Int, after previous: JSONNode?) -> JSONNode? {
@@ -162,14 +169,14 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
             return element(of: node, at: index)
         }
         let next = after(prior)
-        return next < Int(entries[array].extra) ? JSONNode(rawValue: UInt64(next)) : nil
+        return next < Int(entries[array].extra) ? seal.node(next) : nil
     }
 
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
         guard let object = index(node, ifKind: .object) else { return nil }
         let stop = Int(entries[object].extra)
         if entries[object].flags & TapeEntry.repeatsKeys != 0 { return lastMember(key, from: object + 1, to: stop) }
-        return find(key, from: object + 1, to: stop).map { JSONNode(rawValue: UInt64($0 + 1)) }
+        return find(key, from: object + 1, to: stop).map { seal.node($0 + 1) }
     }
 
     /// The hint is the index of the key after the member found last in the object; the walk starts
@@ -189,7 +196,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         else { return nil }
         hint.object = node
         hint.position = UInt64(after(found + 1))
-        return JSONNode(rawValue: UInt64(found + 1))
+        return seal.node(found + 1)
     }
 
     /// The index of the first key equal to `key` among the keys from index `start` to `stop`.
@@ -237,7 +244,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
             found = next
             current = after(next + 1)
         }
-        return found.map { JSONNode(rawValue: UInt64($0 + 1)) }
+        return found.map { seal.node($0 + 1) }
     }
 
     /// The members of an object that repeats keys, one per key: in the order keys first appear,
@@ -273,7 +280,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         let stop = Int(entries[array].extra)
         var current = array + 1
         while current < stop {
-            try body(JSONNode(rawValue: UInt64(current)))
+            try body(seal.node(current))
             current = after(current)
         }
     }
@@ -282,14 +289,14 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         guard let object = index(node, ifKind: .object) else { return }
         if entries[object].flags & TapeEntry.repeatsKeys != 0 {
             for (key, value) in distinctMembers(of: object) {
-                try withKeyBytes(key) { try body(JSONKey(utf8: $0), JSONNode(rawValue: UInt64(value))) }
+                try withKeyBytes(key) { try body(JSONKey(utf8: $0), seal.node(value)) }
             }
             return
         }
         let stop = Int(entries[object].extra)
         var key = object + 1
         while key < stop {
-            try withKeyBytes(key) { try body(JSONKey(utf8: $0), JSONNode(rawValue: UInt64(key + 1))) }
+            try withKeyBytes(key) { try body(JSONKey(utf8: $0), seal.node(key + 1)) }
             key = after(key + 1)
         }
     }
@@ -317,7 +324,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
                         guard target != child else { return nil }
                         if entry.flags & TapeEntry.repeatsKeys != 0,
                             withKeyBytes(child, { lastMember($0, from: current + 1, to: Int(entry.extra)) })
-                                != JSONNode(rawValue: UInt64(value))
+                                != seal.node(value)
                         {
                             return nil
                         }
