@@ -317,6 +317,7 @@ let package = Package(
             dependencies: [
                 "MapCore",
                 "MapIO",
+                "MapTestSupport",
                 "TwoWayMaps",
                 "BackendFoundation",
                 "BackendNative",

@@ -58,6 +58,8 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
     private let entries: [TapeEntry]
     private let children: [UInt32]
     private let strings: [String]
+    /// The mark on every node handed out (`NodeSeal`): another document's node is never read.
+    private let seal = NodeSeal()
     let backendName: String
     let origin: DocumentOrigin?
 
@@ -136,12 +138,16 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
 
     // MARK: Reads
 
-    var root: JSONNode { JSONNode(rawValue: 0) }
+    var root: JSONNode { seal.node(0) }
+
+    func contains(_ node: JSONNode) -> Bool {
+        entry(node) != nil
+    }
 
     @inline(__always)
     private func entry(_ node: JSONNode) -> TapeEntry? {
-        let index = Int(truncatingIfNeeded: node.rawValue)
-        return index >= 0 && index < entries.count ? entries[index] : nil
+        guard let index = seal.position(node), index < entries.count else { return nil }
+        return entries[index]
     }
 
     @inline(__always)
@@ -198,7 +204,7 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
 
     func element(of node: JSONNode, at index: Int) -> JSONNode? {
         guard let entry = entry(node), entry.kind == .array, index >= 0, index < Int(entry.length) else { return nil }
-        return JSONNode(rawValue: UInt64(children[Int(entry.extra) + index]))
+        return seal.node(Int(children[Int(entry.extra) + index]))
     }
 
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
@@ -213,7 +219,7 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
             } else {
                 matches = DecodedStringBytes(literal: span(keyEntry)).elementsEqual(key)
             }
-            if matches { return JSONNode(rawValue: UInt64(keyIndex + 1)) }
+            if matches { return seal.node(keyIndex + 1) }
         }
         return nil
     }
@@ -222,7 +228,7 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
         guard let entry = entry(node), entry.kind == .array else { return }
         let start = Int(entry.extra)
         for position in start..<(start + Int(entry.length)) {
-            try body(JSONNode(rawValue: UInt64(children[position])))
+            try body(seal.node(Int(children[position])))
         }
     }
 
@@ -232,7 +238,7 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
         for position in start..<(start + Int(entry.length)) {
             let keyIndex = Int(children[position])
             let keyEntry = entries[keyIndex]
-            let value = JSONNode(rawValue: UInt64(keyIndex + 1))
+            let value = seal.node(keyIndex + 1)
             let name = strings[Int(keyEntry.extra)]
             if keyEntry.flags & TapeEntry.escaped == 0 {
                 try body(JSONKey(utf8: span(keyEntry), string: name), value)

@@ -38,6 +38,8 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
     private let elementPositions = Mutex(ElementPositions())
     /// Elements before this index are found by walking their array from its start.
     static let walkedElements = 16
+    /// The mark on every node handed out (`NodeSeal`): another document's node is never read.
+    private let seal = NodeSeal()
     let origin: DocumentOrigin?
 
     /// Takes over `buffers`, which hold the input and `tape`, until the document is released.
@@ -62,13 +64,18 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
 
     var backendName: String { "native" }
 
-    var root: JSONNode { JSONNode(rawValue: 0) }
+    var root: JSONNode { seal.node(0) }
+
+    func contains(_ node: JSONNode) -> Bool {
+        index(node) != nil
+    }
 
     // MARK: Entries
 
     @inline(__always)
     private func index(_ node: JSONNode) -> Int? {
-        node.rawValue < UInt64(entryCount) ? Int(truncatingIfNeeded: node.rawValue) : nil
+        guard let index = seal.position(node), index < entryCount else { return nil }
+        return index
     }
 
     @inline(__always)
@@ -173,11 +180,11 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         guard index >= 0, index < count else { return nil }
         let first = array + 1
         // As many entries as elements: every element is a scalar, one entry each.
-        if Int(entries[array].extra) &- first == count { return JSONNode(rawValue: UInt64(first + index)) }
+        if Int(entries[array].extra) &- first == count { return seal.node(first + index) }
         if index < NativeDocument.walkedElements {
             var current = first
             for _ in 0..<index { current = after(current) }
-            return JSONNode(rawValue: UInt64(current))
+            return seal.node(current)
         }
         let position = elementPositions.withLock { positions in
             positions.position(of: index, inArrayAt: array) { array in
@@ -191,7 +198,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
                 return list
             }
         }
-        return JSONNode(rawValue: UInt64(position))
+        return seal.node(position)
     }
 
     func element(of node: JSONNode, at index: Int, after previous: JSONNode?) -> JSONNode? {
@@ -202,14 +209,14 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
             return element(of: node, at: index)
         }
         let next = after(prior)
-        return next < Int(entries[array].extra) ? JSONNode(rawValue: UInt64(next)) : nil
+        return next < Int(entries[array].extra) ? seal.node(next) : nil
     }
 
     func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
         guard let object = index(node, ifKind: .object) else { return nil }
         let stop = Int(entries[object].extra)
         if repeatsKeys(object) { return lastMember(key, from: object + 1, to: stop) }
-        return find(key, from: object + 1, to: stop).map { JSONNode(rawValue: UInt64($0 + 1)) }
+        return find(key, from: object + 1, to: stop).map { seal.node($0 + 1) }
     }
 
     /// The hint is the index of the key after the member found last in the object; the walk starts
@@ -229,7 +236,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         else { return nil }
         hint.object = node
         hint.position = UInt64(after(found + 1))
-        return JSONNode(rawValue: UInt64(found + 1))
+        return seal.node(found + 1)
     }
 
     /// The index of the first key equal to `key` among the keys from index `start` to `stop`.
@@ -277,7 +284,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
             found = next
             current = after(next + 1)
         }
-        return found.map { JSONNode(rawValue: UInt64($0 + 1)) }
+        return found.map { seal.node($0 + 1) }
     }
 
     /// The members of an object that repeats keys, one per key: in the order keys first appear,
@@ -313,7 +320,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         let stop = Int(entries[array].extra)
         var current = array + 1
         while current < stop {
-            try body(JSONNode(rawValue: UInt64(current)))
+            try body(seal.node(current))
             current = after(current)
         }
     }
@@ -322,14 +329,14 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         guard let object = index(node, ifKind: .object) else { return }
         if repeatsKeys(object) {
             for (key, value) in distinctMembers(of: object) {
-                try withKeyBytes(key) { try body(JSONKey(utf8: $0), JSONNode(rawValue: UInt64(value))) }
+                try withKeyBytes(key) { try body(JSONKey(utf8: $0), seal.node(value)) }
             }
             return
         }
         let stop = Int(entries[object].extra)
         var key = object + 1
         while key < stop {
-            try withKeyBytes(key) { try body(JSONKey(utf8: $0), JSONNode(rawValue: UInt64(key + 1))) }
+            try withKeyBytes(key) { try body(JSONKey(utf8: $0), seal.node(key + 1)) }
             key = after(key + 1)
         }
     }
@@ -357,7 +364,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
                         guard target != child else { return nil }
                         if repeatsKeys(current),
                             withKeyBytes(child, { lastMember($0, from: current + 1, to: Int(entry.extra)) })
-                                != JSONNode(rawValue: UInt64(value))
+                                != seal.node(value)
                         {
                             return nil
                         }

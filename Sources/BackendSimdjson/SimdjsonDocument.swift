@@ -32,6 +32,9 @@
         private let elementIndexes = Mutex([Int: [UInt32]]())
         /// Elements before this index are found by walking the array from its start.
         private static let walkedElements = 16
+        /// The mark on every node handed out: a node that does not carry it — another document's, or
+        /// a position that is no value's start, such as a number's second word — is never read.
+        private let seal = NodeSeal()
         let origin: DocumentOrigin?
 
         /// Takes over `parser`, which holds a successful parse; `keysChecked` when the parse has found
@@ -50,13 +53,18 @@
 
         let backendName = "simdjson"
 
-        var root: JSONNode { JSONNode(rawValue: 1) }
+        var root: JSONNode { seal.node(1) }
 
-        /// The node's position, when it names a place on this tape.
+        /// The node's position, when it is a node this document handed out: sealed by it
+        /// (``NodeSeal``), so the start of a value, and on this tape.
         @inline(__always)
         private func position(_ node: JSONNode) -> Int? {
-            let raw = node.rawValue
-            return raw >= 1 && raw < UInt64(end) ? Int(raw) : nil
+            guard let position = seal.position(node), position >= 1, position < end else { return nil }
+            return position
+        }
+
+        func contains(_ node: JSONNode) -> Bool {
+            position(node) != nil
         }
 
         @inline(__always)
@@ -149,7 +157,7 @@
                 return element(of: node, at: index)
             }
             let next = tape.after(prior)
-            return next < tape.close(array) ? JSONNode(rawValue: UInt64(next)) : nil
+            return next < tape.close(array) ? seal.node(next) : nil
         }
 
         func element(of node: JSONNode, at index: Int) -> JSONNode? {
@@ -162,7 +170,7 @@
                     guard current < close else { return nil }
                     current = tape.after(current)
                 }
-                return current < close ? JSONNode(rawValue: UInt64(current)) : nil
+                return current < close ? seal.node(current) : nil
             }
             let positions = elementIndexes.withLock { indexes in
                 if let positions = indexes[array] { return positions }
@@ -176,13 +184,13 @@
                 indexes[array] = positions
                 return positions
             }
-            return index < positions.count ? JSONNode(rawValue: UInt64(positions[index])) : nil
+            return index < positions.count ? seal.node(Int(positions[index])) : nil
         }
 
         func member(of node: JSONNode, utf8Key key: UnsafeRawBufferPointer) -> JSONNode? {
             guard let object = position(node, ifType: Tape.objectStart) else { return nil }
             if repeats(object) { return repeatingMember(of: object, key) }
-            return find(key, from: object + 1, to: tape.close(object)).map { JSONNode(rawValue: UInt64($0 + 1)) }
+            return find(key, from: object + 1, to: tape.close(object)).map { seal.node($0 + 1) }
         }
 
         /// The hint is the position of the key after the member found last in the object; the walk
@@ -195,15 +203,18 @@
             let first = object + 1
             // A hint is a key position this function found in this object, or the object's close.
             var start = first
-            if hint.object == node, hint.position > UInt64(first), hint.position <= UInt64(close) {
-                start = Int(truncatingIfNeeded: hint.position)
+            // The place is sealed too, so that a hint's position is one this function stored.
+            if hint.object == node, let place = seal.position(JSONNode(rawValue: hint.position)), place > first,
+                place <= close
+            {
+                start = place
             }
             if let found = find(key, from: start, to: close)
                 ?? (start > first ? find(key, from: first, to: start) : nil)
             {
                 hint.object = node
-                hint.position = UInt64(truncatingIfNeeded: tape.after(found + 1))
-                return JSONNode(rawValue: UInt64(truncatingIfNeeded: found + 1))
+                hint.position = seal.node(tape.after(found + 1)).rawValue
+                return seal.node(found + 1)
             }
             return nil
         }
@@ -229,7 +240,7 @@
             var found: UInt64 = 0
             let base = key.baseAddress?.assumingMemoryBound(to: UInt8.self)
             guard CSimdjson_object_find(parser.handle, UInt64(object), base, key.count, &found) else { return nil }
-            return JSONNode(rawValue: found)
+            return seal.node(Int(truncatingIfNeeded: found))
         }
 
         /// The position of the key equal to `key` among the members from the key at `start` to the
@@ -301,7 +312,7 @@
             let close = tape.close(array)
             var current = array + 1
             while current < close {
-                try body(JSONNode(rawValue: UInt64(current)))
+                try body(seal.node(current))
                 current = tape.after(current)
             }
         }
@@ -310,14 +321,14 @@
             guard let object = position(node, ifType: Tape.objectStart) else { return }
             if repeats(object) {
                 for (key, value) in distinctMembers(of: object) {
-                    try body(JSONKey(utf8: tape.stringBytes(key)), JSONNode(rawValue: UInt64(value)))
+                    try body(JSONKey(utf8: tape.stringBytes(key)), seal.node(value))
                 }
                 return
             }
             let close = tape.close(object)
             var current = object + 1
             while current < close {
-                try body(JSONKey(utf8: tape.stringBytes(current)), JSONNode(rawValue: UInt64(current + 1)))
+                try body(JSONKey(utf8: tape.stringBytes(current)), seal.node(current + 1))
                 current = tape.after(current + 1)
             }
         }

@@ -490,8 +490,8 @@
             // The tape of [7]: 0 root, 1 '[', 2 'l', 3 the 7, 4 ']', 5 root.
             let json = try simdjsonMapper().parse("[7]")
             let document = json.document
-            #expect(document.kind(of: JSONNode(rawValue: 1)) == .array)
-            #expect(document.int64(JSONNode(rawValue: 2)) == 7)
+            #expect(document.kind(of: json.node) == .array)
+            #expect(document.int64(json[0].node) == 7)
             #expect(document.kind(of: JSONNode(rawValue: 5)) == .null)
             #expect(document.kind(of: JSONNode(rawValue: 6)) == .null)
             #expect(document.count(of: JSONNode(rawValue: 5)) == 0)

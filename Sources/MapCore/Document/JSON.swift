@@ -29,6 +29,28 @@ public struct JSON: Sendable {
         self.absence = nil
     }
 
+    /// A view of `node` in `document`, once the document has confirmed the node is one of its
+    /// values (``JSONDocument/contains(_:)``).
+    ///
+    /// For a node kept apart from its document (a stored ``node``, a handle from C code): a node of
+    /// another document, or one made up from raw bits, is refused instead of being read. The check
+    /// is immediate for the documents that seal their nodes (simdjson, native, foundation) and a
+    /// search of the document for the others (jansson, trees built in memory).
+    ///
+    /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` at the root's
+    ///   path when `document` does not contain `node`.
+    public init(validating node: JSONNode, in document: any JSONDocument) throws(MappingError) {
+        guard document.contains(node) else {
+            throw MappingError(
+                code: .unsupportedValue,
+                message: "the node \(node.rawValue) is not a value of this \(document.backendName) document"
+                    + " (a node of another document, or a handle it did not hand out)",
+                root: JSON(document: document)
+            )
+        }
+        self.init(document: document, node: node)
+    }
+
     /// A view of the document's root.
     @inlinable
     public init(document: any JSONDocument) {

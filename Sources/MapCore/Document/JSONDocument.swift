@@ -14,8 +14,11 @@
 ///   concurrently from any number of tasks (the protocol requires `Sendable`).
 /// - **Nodes.** ``root`` and every node returned by ``element(of:at:)``, ``member(of:utf8Key:)``,
 ///   ``forEachElement(of:_:)`` and ``forEachMember(of:_:)`` are valid for the lifetime of the
-///   document. Distinct values have distinct nodes. Passing a node from another document is a
-///   programming error, but must not corrupt memory where it can be detected cheaply.
+///   document. Distinct values have distinct nodes. Passing a node from another document, or a
+///   handle the document did not hand out, is a programming error: no read may then touch memory
+///   outside the document, and ``contains(_:)`` must answer `false` for it, so that
+///   `JSON(validating:in:)` refuses it with an error. A document whose nodes are positions seals
+///   them (`NodeSeal`), so that its reads refuse such a node as they refuse one of the wrong kind.
 /// - **Kinds.** ``kind(of:)`` returns one of the six ``JSONKind``s.
 /// - **Scalars.** Each scalar read returns `nil` when the node is not of that kind.
 ///   ``bool(_:)`` answers only for `true` / `false` — never for numbers.
@@ -135,6 +138,14 @@ public protocol JSONDocument: AnyObject, Sendable {
     /// Bulk read: every element of an array of strings; `nil` when the node is not an array or
     /// any element is not a string.
     func strings(in node: JSONNode) -> [String]?
+
+    /// Whether `node` is one of this document's values: ``root`` or a node one of the reads handed
+    /// out. `false` for a node of another document and for a handle made up from raw bits.
+    ///
+    /// The default implementation searches the document for the node (``path(from:to:)`` from the
+    /// root), without reading through it, so it costs time proportional to the document's size; a
+    /// document that seals its nodes answers at once.
+    func contains(_ node: JSONNode) -> Bool
 }
 
 extension JSONDocument {
@@ -212,6 +223,10 @@ extension JSONDocument {
             if complete, let value = string(element) { values.append(value) } else { complete = false }
         }
         return complete ? values : nil
+    }
+
+    public func contains(_ node: JSONNode) -> Bool {
+        path(from: root, to: node) != nil
     }
 
     public func path(from ancestor: JSONNode, to node: JSONNode) -> [JSONPath.Component]? {
