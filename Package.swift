@@ -360,7 +360,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MapHTTPTests",
-            dependencies: ["JSONMapping", "MapHTTP", "MapTestSupport", "InMemoryMapLogging"]
+            dependencies: [
+                "JSONMapping", "MapHTTP", "MapTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
         ),
         // Real servers on 127.0.0.1, real HTTP clients; empty unless the trait is on.
         .testTarget(
