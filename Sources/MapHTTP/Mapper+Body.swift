@@ -88,7 +88,7 @@ extension JSONMappingDecoder {
     /// the mapper's limits (see `Mapper.readBody(_:contentEncoding:)`), with this decoder's
     /// strategies and backend.
     ///
-    /// - Throws: `DecodingError` as ``decode(_:from:file:line:function:)`` throws it, a
+    /// - Throws: `DecodingError` as `decode(_:from:file:line:function:)` throws it, a
     ///   `MappingError` underlying; a body that could not be read or was too large is
     ///   `dataCorrupted` at the root, its `MappingError` (`inputTooLarge`, `unreadableInput`)
     ///   underlying. The chunk sequence's own errors pass through unchanged.
