@@ -175,6 +175,7 @@ let package = Package(
             name: "JSONMappingHummingbird",
             dependencies: [
                 "JSONMapping", "MapHTTP",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ]
         ),
@@ -370,7 +371,7 @@ let package = Package(
         .testTarget(
             name: "JSONMappingHummingbirdTests",
             dependencies: [
-                "JSONMapping", "JSONMappingHummingbird", "MapTestSupport",
+                "JSONMapping", "JSONMappingHummingbird", "MapHTTP", "MapTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
