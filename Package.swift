@@ -175,6 +175,7 @@ let package = Package(
             name: "JSONMappingHummingbird",
             dependencies: [
                 "JSONMapping", "MapHTTP",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
             ]
         ),
@@ -361,13 +362,17 @@ let package = Package(
         ),
         .testTarget(
             name: "MapHTTPTests",
-            dependencies: ["JSONMapping", "MapHTTP", "MapTestSupport", "InMemoryMapLogging"]
+            dependencies: [
+                "JSONMapping", "MapHTTP", "MapTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ]
         ),
         // Real servers on 127.0.0.1, real HTTP clients; empty unless the trait is on.
         .testTarget(
             name: "JSONMappingHummingbirdTests",
             dependencies: [
-                "JSONMapping", "JSONMappingHummingbird", "MapTestSupport",
+                "JSONMapping", "JSONMappingHummingbird", "MapHTTP", "MapTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),

@@ -1,0 +1,61 @@
+import MapCore
+
+/// A request body's chunks as `[UInt8]`, failing once more than a limit of bytes has arrived:
+/// the guard on what a client sends before anything is inflated or parsed.
+///
+/// Made by `Mapper.bodyChunks(_:contentEncoding:)`, which puts it in front of the inflating
+/// sequence. The chunks are passed on as they come; only a running count is kept. Past the limit it
+/// throws a `ParseError` with code `inputTooLarge` (a `413` by ``ProblemDocument/init(for:)``)
+/// and ends; the wrapped sequence's own errors pass through unchanged.
+public struct LimitedChunks<Base: AsyncSequence>: AsyncSequence where Base.Element: Sequence<UInt8> {
+    /// The bytes of one chunk.
+    public typealias Element = [UInt8]
+
+    /// The chunks as they arrive.
+    public let base: Base
+    /// The most bytes the chunks may hold together.
+    public let limit: Int
+
+    /// Passes on the chunks of `base`, failing past `limit` bytes in all.
+    public init(_ base: Base, limit: Int) {
+        self.base = base
+        self.limit = limit
+    }
+
+    /// An iterator counting from zero.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator(), limit: limit)
+    }
+
+    /// Pulls chunks and counts their bytes. Not `Sendable`: one reader at a time.
+    public struct Iterator: AsyncIteratorProtocol {
+        private var base: Base.AsyncIterator
+        private let limit: Int
+        private var count = 0
+        private var ended = false
+
+        init(base: Base.AsyncIterator, limit: Int) {
+            self.base = base
+            self.limit = limit
+        }
+
+        /// The next chunk, or `nil` at the end of the body.
+        ///
+        /// - Throws: `ParseError` (`inputTooLarge`) past the limit, or the wrapped sequence's error.
+        public mutating func next() async throws -> [UInt8]? {
+            guard !ended, let chunk = try await base.next() else {
+                ended = true
+                return nil
+            }
+            let bytes = chunk as? [UInt8] ?? Array(chunk)
+            guard bytes.count <= limit - count else {
+                ended = true
+                throw ParseError.inputLongerThan(limit, backend: "")
+            }
+            count += bytes.count
+            return bytes
+        }
+    }
+}
+
+extension LimitedChunks: Sendable where Base: Sendable {}
