@@ -39,7 +39,11 @@
             var coders: Coders {
                 if let coders = application.storage[Key.self] { return coders }
                 let decoder = JSONMappingDecoder()
-                return Coders(mapper: decoder.mapper, decoder: decoder, encoder: JSONMappingEncoder(mapper: decoder.mapper))
+                return Coders(
+                    mapper: decoder.mapper,
+                    decoder: decoder,
+                    encoder: JSONMappingEncoder(mapper: decoder.mapper)
+                )
             }
 
             /// The mapper: its backend, parse options (the body size limits) and log options.

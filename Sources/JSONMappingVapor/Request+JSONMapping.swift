@@ -107,10 +107,8 @@
                 line: Int = #line,
                 function: String = #function
             ) throws(UnsupportedContentEncoding) -> RequestFeed<T> {
-                coders.mapper.feed(
-                    T.self,
-                    body: bodyChunks,
-                    contentEncoding: try contentEncoding(),
+                try feed(
+                    with: ImplicitBridge<T>(),
                     options: options,
                     onError: onError,
                     file: file,
@@ -130,10 +128,8 @@
                 line: Int = #line,
                 function: String = #function
             ) throws(UnsupportedContentEncoding) -> RequestFeed<T> {
-                coders.mapper.feed(
-                    T.self,
-                    body: bodyChunks,
-                    contentEncoding: try contentEncoding(),
+                try feed(
+                    with: CodableBridge<T>(),
                     options: options,
                     onError: onError,
                     file: file,

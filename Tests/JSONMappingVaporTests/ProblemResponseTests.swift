@@ -81,7 +81,8 @@
             Array(try Compression.gzip.compress(Array(Order.sampleText.utf8)).dropLast(8))
         }
         static let badRecord = Array(
-            "{\"sensor\": 1, \"value\": 0.5}\n{\"sensor\": 2, \"value\": 1}\n{\"sensor\": \"three\", \"value\": 2}\n".utf8
+            "{\"sensor\": 1, \"value\": 0.5}\n{\"sensor\": 2, \"value\": 1}\n{\"sensor\": \"three\", \"value\": 2}\n"
+                .utf8
         )
         static let malformedRecord = Array("{\"sensor\": 1, \"value\": 0.5}\n{\"sensor\": 2,, \"value\": 1}\n".utf8)
         static let badElement = Array("[{\"sensor\": 1, \"value\": 0.5},\n {\"sensor\": 2, \"value\": true}]".utf8)
@@ -92,32 +93,54 @@
                 cases += [
                     Case(
                         description: "\(route): malformed JSON is a 400 with its line and column",
-                        path: route, body: malformed, headers: json, status: 400,
-                        code: "unexpectedCharacter", line: 3, column: 13
+                        path: route,
+                        body: malformed,
+                        headers: json,
+                        status: 400,
+                        code: "unexpectedCharacter",
+                        line: 3,
+                        column: 13
                     ),
                     Case(
                         description: "\(route): a wrong-typed value is a 400 with its path",
-                        path: route, body: wrongType, headers: json, status: 400,
-                        code: "typeMismatch", jsonPath: "items[1].qty"
+                        path: route,
+                        body: wrongType,
+                        headers: json,
+                        status: 400,
+                        code: "typeMismatch",
+                        jsonPath: "items[1].qty"
                     ),
                     Case(
                         description: "\(route): a missing key is a 400 with its path",
-                        path: route, body: missingKey, headers: json, status: 400,
-                        code: "missingKey", jsonPath: "customer"
+                        path: route,
+                        body: missingKey,
+                        headers: json,
+                        status: 400,
+                        code: "missingKey",
+                        jsonPath: "customer"
                     ),
                     Case(
                         description: "\(route): a gzip bomb is a 413",
-                        path: route, body: try bomb(), headers: gzipJSON, status: 413,
+                        path: route,
+                        body: try bomb(),
+                        headers: gzipJSON,
+                        status: 413,
                         code: "inflatedSizeExceeded"
                     ),
                     Case(
                         description: "\(route): a truncated gzip body is a 400",
-                        path: route, body: try truncated(), headers: gzipJSON, status: 400,
+                        path: route,
+                        body: try truncated(),
+                        headers: gzipJSON,
+                        status: 400,
                         code: "truncatedCompressedData"
                     ),
                     Case(
                         description: "\(route): an unsupported content encoding is a 415",
-                        path: route, body: try truncated(), headers: json + [("Content-Encoding", "br")], status: 415,
+                        path: route,
+                        body: try truncated(),
+                        headers: json + [("Content-Encoding", "br")],
+                        status: 415,
                         code: "unsupportedContentEncoding"
                     ),
                 ]
@@ -125,31 +148,62 @@
             cases += [
                 Case(
                     description: "orders: a streamed body over the input limit is a 413",
-                    path: "orders", body: tooLong, headers: json, status: 413, code: "inputTooLarge"
+                    path: "orders",
+                    body: tooLong,
+                    headers: json,
+                    status: 413,
+                    code: "inputTooLarge"
                 ),
                 // Vapor's own limit on a collected body (the route's 64 KiB), reported by Vapor.
                 Case(
                     description: "content: a collected body over Vapor's limit is a 413",
-                    path: "content", body: tooLong, headers: json, status: 413, code: nil
+                    path: "content",
+                    body: tooLong,
+                    headers: json,
+                    status: 413,
+                    code: nil
                 ),
                 Case(
                     description: "readings: a wrong-typed record stops an NDJSON feed with a 400 naming it",
-                    path: "readings", body: badRecord, headers: ndjson, status: 400,
-                    code: "typeMismatch", jsonPath: "sensor", line: 3, column: 1, record: 2
+                    path: "readings",
+                    body: badRecord,
+                    headers: ndjson,
+                    status: 400,
+                    code: "typeMismatch",
+                    jsonPath: "sensor",
+                    line: 3,
+                    column: 1,
+                    record: 2
                 ),
                 Case(
                     description: "readings: a malformed record stops an NDJSON feed with a 400 at its place",
-                    path: "readings", body: malformedRecord, headers: ndjson, status: 400,
-                    code: "unexpectedCharacter", line: 2, column: 14, record: 1
+                    path: "readings",
+                    body: malformedRecord,
+                    headers: ndjson,
+                    status: 400,
+                    code: "unexpectedCharacter",
+                    line: 2,
+                    column: 14,
+                    record: 1
                 ),
                 Case(
                     description: "readings: a wrong-typed element stops an array feed with a 400 naming it",
-                    path: "readings", body: badElement, headers: json, status: 400,
-                    code: "typeMismatch", jsonPath: "value", line: 2, column: 2, record: 1
+                    path: "readings",
+                    body: badElement,
+                    headers: json,
+                    status: 400,
+                    code: "typeMismatch",
+                    jsonPath: "value",
+                    line: 2,
+                    column: 2,
+                    record: 1
                 ),
                 Case(
                     description: "readings: an unsupported content encoding is a 415 before anything is read",
-                    path: "readings", body: badRecord, headers: ndjson + [("Content-Encoding", "zstd")], status: 415,
+                    path: "readings",
+                    body: badRecord,
+                    headers: ndjson + [("Content-Encoding", "zstd")],
+                    status: 415,
                     code: "unsupportedContentEncoding"
                 ),
             ]
@@ -161,7 +215,10 @@
             try await LiveServer.run(configure: { app in
                 TestRoutes.install(
                     on: app,
-                    mapper: try TestRoutes.mapper(maxInputSize: Self.maxInputSize, maxInflatedSize: Self.maxInflatedSize)
+                    mapper: try TestRoutes.mapper(
+                        maxInputSize: Self.maxInputSize,
+                        maxInflatedSize: Self.maxInflatedSize
+                    )
                 )
             }) { server in
                 let reply = try await server.post(expected.path, body: expected.body, headers: expected.headers)

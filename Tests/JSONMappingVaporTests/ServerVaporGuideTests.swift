@@ -15,7 +15,9 @@
     import Vapor
 
     @Suite struct ServerVaporGuideTests {
-        @Test("every swift block of Docs/ServerVapor.md is byte-identical to its region here, and every region is shown")
+        @Test(
+            "every swift block of Docs/ServerVapor.md is byte-identical to its region here, and every region is shown"
+        )
         func guideBlocksAreRegionsOfThisFile() throws {
             try Guide.check(named: "ServerVapor.md", against: URL(fileURLWithPath: #filePath), minimumRegions: 6)
         }
@@ -125,7 +127,11 @@
         func guideRoutes() async throws {
             try await LiveServer.run(configure: configure) { server in
                 let order = Array(#"{"id": 3, "items": ["tea"]}"#.utf8)
-                let collected = try await server.post("orders", body: order, headers: [("Content-Type", "application/json")])
+                let collected = try await server.post(
+                    "orders",
+                    body: order,
+                    headers: [("Content-Type", "application/json")]
+                )
                 #expect(collected.status == .ok)
                 #expect(collected.text == #"{"id":3,"items":["tea"]}"#)
                 let streamed = try await server.post(
@@ -136,12 +142,18 @@
                 #expect(streamed.status == .created)
                 #expect(streamed.text == #"{"id":3,"items":["tea"]}"#)
 
-                let feed = Array("{\"sensor\": 1, \"value\": 1.5}\n{\"sensor\": \"x\"}\n{\"sensor\": 3, \"value\": 2}\n".utf8)
-                let summary = try await server.post("readings", body: feed, headers: [("Content-Type", "application/x-ndjson")])
+                let feed = Array(
+                    "{\"sensor\": 1, \"value\": 1.5}\n{\"sensor\": \"x\"}\n{\"sensor\": 3, \"value\": 2}\n".utf8
+                )
+                let summary = try await server.post(
+                    "readings",
+                    body: feed,
+                    headers: [("Content-Type", "application/x-ndjson")]
+                )
                 #expect(try JSONDecoder().decode(Summary.self, from: Data(summary.body)) == Summary(count: 2))
                 let good = Array("{\"sensor\": 1, \"value\": 1.5}\n{\"sensor\": 3, \"value\": 2}\n".utf8)
                 let doubled = try await server.post("readings/doubled", body: good)
-                #expect(doubled.text == "{\"sensor\":1,\"value\":3.0}\n{\"sensor\":3,\"value\":4.0}\n")
+                #expect(doubled.text == "{\"sensor\":1,\"value\":3}\n{\"sensor\":3,\"value\":4}\n")
             }
         }
 

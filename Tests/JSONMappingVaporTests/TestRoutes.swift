@@ -80,17 +80,21 @@
 
         /// Installs `mapper` and the routes:
         ///
-        /// - `POST /content`: an `Order` through `req.content` (Vapor's content configuration),
-        ///   answered as `Content`; the body collected, at most 64 KiB.
+        /// - `POST /content`: an `Order` through Vapor's content API with the application's
+        ///   `JSONMappingDecoder` as the `ContentDecoder`; the body collected, at most 64 KiB.
         /// - `POST /orders`: an `Order` through `req.jsonMapping`, body streamed.
         /// - `POST /readings`: a feed of `Reading`s (NDJSON, or an array under
         ///   `application/json`), answered with a `FeedSummary`; `?skip` skips bad records.
         /// - `POST /readings/doubled`: the feed streamed back as NDJSON, each value doubled.
         static func install(on app: Application, mapper: Mapper, progress: FeedProgress = FeedProgress()) {
-            app.jsonMapping.use(mapper)
+            // Vapor's content configuration is one for the process, and these tests run servers
+            // with different limits at once: each route uses its own application's coders.
+            // `ServerVaporGuideTests` serves through the process-wide configuration.
+            app.jsonMapping.use(mapper, installsContentCoders: false)
             app.routes.defaultMaxBodySize = "64kb"
-            app.post("content") { req async throws -> Order in
-                try req.content.decode(Order.self)
+            app.post("content") { req async throws -> Response in
+                let order = try req.content.decode(Order.self, using: req.application.jsonMapping.decoder)
+                return try req.jsonMapping.response(order)
             }
             app.on(.POST, "orders", body: .stream) { req async throws -> Response in
                 let order = try await req.jsonMapping.decode(Order.self)

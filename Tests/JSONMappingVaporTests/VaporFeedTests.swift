@@ -37,7 +37,7 @@
                 let body = FeedBody(
                     count: Self.records,
                     padding: Self.padding,
-                    chunkSize: 4 << 10,
+                    chunkSize: 16 << 10,
                     gzip: gzip,
                     heldBack: heldBack,
                     release: {
@@ -64,7 +64,11 @@
                 let summary = try JSONDecoder().decode(FeedSummary.self, from: Data(reply.body))
                 #expect(
                     summary
-                        == FeedSummary(records: Self.records, skipped: 0, sensorSum: Self.records * (Self.records - 1) / 2)
+                        == FeedSummary(
+                            records: Self.records,
+                            skipped: 0,
+                            sensorSum: Self.records * (Self.records - 1) / 2
+                        )
                 )
                 let seen = seenAtRelease.load(ordering: .relaxed)
                 #expect(seen >= Self.records * 9 / 10 && seen <= Self.records - heldBack)
