@@ -383,7 +383,7 @@ let package = Package(
         .testTarget(
             name: "JSONMappingVaporTests",
             dependencies: [
-                "JSONMapping", "JSONMappingVapor", "MapTestSupport",
+                "JSONMapping", "JSONMappingVapor", "MapHTTP", "MapTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),

@@ -1,0 +1,159 @@
+#if Vapor
+    import AsyncHTTPClient
+    import Foundation
+    import JSONMapping
+    import JSONMappingVapor
+    import Synchronization
+    import Testing
+    import Vapor
+
+    /// Feeds in request bodies: mapped while the body arrives, in bounded memory, answered with a
+    /// summary or streamed back. Serialized: the memory test reads the process's resident size.
+    @Suite(.serialized) struct VaporFeedTests {
+        static let records = 100_000
+        /// Bytes of padding per record: about 430 bytes a line, some 43 MB in all.
+        static let padding = 400
+        /// The server may grow by at most this much while mapping the whole feed — under half the
+        /// feed's size, so a server holding the body (or its records) fails.
+        static let memoryBound = 20 << 20
+
+        @Test(
+            "an NDJSON feed of 100,000 records in small chunks is mapped while it arrives, in bounded memory",
+            arguments: [false, true]
+        )
+        func largeFeed(gzip: Bool) async throws {
+            let progress = FeedProgress()
+            let heldBack = 1_000
+            let seenAtRelease = Atomic<Int>(-1)
+            try await LiveServer.run(configure: { app in
+                TestRoutes.install(on: app, mapper: try TestRoutes.mapper(), progress: progress)
+            }) { server in
+                var request = HTTPClientRequest(url: server.url("readings"))
+                request.method = .POST
+                request.headers.add(name: "Content-Type", value: "application/x-ndjson")
+                if gzip { request.headers.add(name: "Content-Encoding", value: "gzip") }
+                // The last 1,000 records are sent only once the server has mapped 90% of the
+                // records: were the body collected first, this would never happen.
+                let body = FeedBody(
+                    count: Self.records,
+                    padding: Self.padding,
+                    chunkSize: 16 << 10,
+                    gzip: gzip,
+                    heldBack: heldBack,
+                    release: {
+                        let seen = progress.count
+                        guard seen >= Self.records * 9 / 10 else { return false }
+                        seenAtRelease.store(seen, ordering: .relaxed)
+                        return true
+                    }
+                )
+                request.body = .stream(body, length: .unknown)
+
+                let baseline = residentBytes()
+                let peak = Atomic<Int>(baseline ?? 0)
+                let sampler = Task {
+                    while !Task.isCancelled {
+                        if let now = residentBytes() { peak.max(now, ordering: .relaxed) }
+                        try? await Task.sleep(for: .milliseconds(2))
+                    }
+                }
+                let reply = try await server.send(request)
+                sampler.cancel()
+
+                #expect(reply.status == .ok, "\(reply.text)")
+                let summary = try JSONDecoder().decode(FeedSummary.self, from: Data(reply.body))
+                #expect(
+                    summary
+                        == FeedSummary(
+                            records: Self.records,
+                            skipped: 0,
+                            sensorSum: Self.records * (Self.records - 1) / 2
+                        )
+                )
+                let seen = seenAtRelease.load(ordering: .relaxed)
+                #expect(seen >= Self.records * 9 / 10 && seen <= Self.records - heldBack)
+                if let baseline {
+                    let growth = peak.load(ordering: .relaxed) - baseline
+                    #expect(growth < Self.memoryBound, "resident memory grew by \(growth) bytes")
+                }
+            }
+        }
+
+        @Test("a top-level array body under application/json is a feed of its elements")
+        func arrayFeed() async throws {
+            let body = "[" + (0..<1_000).map { Reading.line($0) }.joined(separator: ",\n") + "]"
+            try await LiveServer.run(configure: { app in
+                TestRoutes.install(on: app, mapper: try TestRoutes.mapper())
+            }) { server in
+                let reply = try await server.post(
+                    "readings",
+                    body: try Compression.gzip.compress(Array(body.utf8)),
+                    headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")]
+                )
+                #expect(reply.status == .ok)
+                #expect(
+                    try JSONDecoder().decode(FeedSummary.self, from: Data(reply.body))
+                        == FeedSummary(records: 1_000, skipped: 0, sensorSum: 999 * 1_000 / 2)
+                )
+            }
+        }
+
+        @Test("under the skip policy bad records are counted and the good ones answered")
+        func skipPolicy() async throws {
+            var lines = (0..<100).map { Reading.line($0) }
+            for bad in [10, 20, 30] { lines[bad] = #"{"sensor": "bad", "value": 1}"# }
+            lines[40] = #"{"sensor": 40,, "value": 1}"#
+            try await LiveServer.run(configure: { app in
+                TestRoutes.install(on: app, mapper: try TestRoutes.mapper())
+            }) { server in
+                let reply = try await server.post(
+                    "readings?skip=1",
+                    body: Array(lines.joined(separator: "\n").utf8),
+                    headers: [("Content-Type", "application/x-ndjson")]
+                )
+                #expect(reply.status == .ok)
+                #expect(
+                    try JSONDecoder().decode(FeedSummary.self, from: Data(reply.body))
+                        == FeedSummary(records: 96, skipped: 4, sensorSum: 99 * 100 / 2 - 10 - 20 - 30 - 40)
+                )
+            }
+        }
+
+        @Test("a feed is streamed back as NDJSON, the first lines arriving before the request body ends")
+        func ndjsonStreamedBack() async throws {
+            let count = 20_000
+            let gotFirstLine = Atomic<Bool>(false)
+            try await LiveServer.run(configure: { app in
+                TestRoutes.install(on: app, mapper: try TestRoutes.mapper())
+            }) { server in
+                var request = HTTPClientRequest(url: server.url("readings/doubled"))
+                request.method = .POST
+                request.headers.add(name: "Content-Type", value: "application/x-ndjson")
+                // The last records are sent only once the client has read a line of the answer.
+                request.body = .stream(
+                    FeedBody(
+                        count: count,
+                        padding: 0,
+                        chunkSize: 1 << 10,
+                        gzip: false,
+                        heldBack: 100,
+                        release: { gotFirstLine.load(ordering: .relaxed) }
+                    ),
+                    length: .unknown
+                )
+                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
+                #expect(response.status == .ok)
+                #expect(response.headers.first(name: "Content-Type") == "application/x-ndjson")
+                var text: [UInt8] = []
+                for try await chunk in response.body {
+                    text += Array(buffer: chunk)
+                    if text.contains(UInt8(ascii: "\n")) { gotFirstLine.store(true, ordering: .relaxed) }
+                }
+                let lines = text.split(separator: UInt8(ascii: "\n"))
+                #expect(lines.count == count)
+                let readings = try lines.map { try Mapper().decode(Reading.self, from: Array($0)) }
+                #expect(readings == (0..<count).map { Reading(sensor: $0, value: Double($0 % 1000) / 2) })
+            }
+        }
+    }
+#endif
