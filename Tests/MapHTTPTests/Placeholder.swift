@@ -1,1 +1,0 @@
-// Tests for issue 24's work.
