@@ -67,8 +67,10 @@
             let mapper = try simdjsonMapper()
             let first = try mapper.parse(#"{"a": [1, 2, 3], "s": "first"}"#)
             let second = try mapper.parse(#"{"a": [10, 20, 30], "s": "second"}"#)
-            // The two documents have the same shape, so their nodes have the same positions.
-            #expect(first["a"][1].node == second["a"][1].node)
+            // The two documents have the same shape, so their nodes have the same tape positions, but
+            // each document seals its own: neither takes the other's node.
+            #expect(first["a"][1].node != second["a"][1].node)
+            #expect(!second.document.contains(first["a"][1].node))
             #expect(first["a"][1].int == 2)
             #expect(second["a"][1].int == 20)
             #expect(first["s"].string == "first")
