@@ -19,9 +19,13 @@ import Testing
 
     @Test("Text that does not start with the byte '/' is still refused as a pointer, at offset 0")
     func pointerWithoutSlashRefused() throws {
-        let error = try #require(throws: JSONPath.SyntaxError.self) { try JSONPath(pointer: "\u{0326}/a") }
-        #expect(error.offset == 0)
-        #expect(error.message == "a JSON Pointer starts with '/'")
+        do {
+            let read = try JSONPath(pointer: "\u{0326}/a")
+            Issue.record("read as \(read)")
+        } catch {
+            #expect(error.offset == 0)
+            #expect(error.message == "a JSON Pointer starts with '/'")
+        }
     }
 
     /// fuzz-feeds: an array feed's element longer than `maxRecordSize` was refused only while it

@@ -29,11 +29,23 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
     let small = read(feed, mode: mode, readSize: mode.readSize, mapper: mapper, fail)
     let large = read(feed, mode: mode, readSize: 64 << 10, mapper: mapper, fail)
+    let compressed = !(mode.compression == .automatic && !feed.starts(with: [0x1F, 0x8B]))
+    let (inflated, inflateError) = compressed ? inflate(feed, compression: mode.compression) : ([], nil)
     if small != large {
-        fail("read in chunks of \(mode.readSize) and of 64 KiB, the feed differs:\n\(small)\n\(large)")
+        // A damaged compressed stream is found at a point that depends on the read size, so the
+        // two reads may end in different errors (a record cut by the damage over the record limit
+        // in one, the damage itself in the other): they must still yield the same records, one
+        // read's a prefix of the other's, and both end in an error.
+        let records = { (outcomes: [Outcome]) in outcomes.compactMap { if case .record(let bytes) = $0 { bytes } else { nil } } }
+        let endsFailing = { (outcomes: [Outcome]) in if case .failed = outcomes.last { true } else { false } }
+        let agree = inflateError != nil && endsFailing(small) && endsFailing(large)
+            && (records(small).starts(with: records(large)) || records(large).starts(with: records(small)))
+        if !agree {
+            fail("read in chunks of \(mode.readSize) and of 64 KiB, the feed differs:\n\(small)\n\(large)")
+        }
     }
 
-    if mode.compression == .automatic, !(feed.starts(with: [0x1F, 0x8B])) {
+    if !compressed {
         // Plain bytes: under .skip, NDJSON yields or reports each non-blank line.
         if mode.format == .ndjson, mode.skips, large.count != expectedLineRecords(feed, maxRecordSize: mode.maxRecordSize) {
             fail("\(large.count) records yielded or reported, \(expectedLineRecords(feed, maxRecordSize: mode.maxRecordSize)) lines:\n\(large)")
@@ -41,7 +53,6 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         return 0
     }
     // Compressed: the same as the feed of the inflated bytes.
-    let (inflated, inflateError) = inflate(feed, compression: mode.compression)
     var plainMode = mode
     plainMode.compression = .none
     let plain = read(inflated, mode: plainMode, readSize: 64 << 10, mapper: mapper, fail)
