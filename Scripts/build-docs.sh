@@ -6,14 +6,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/html}
 mkdir -p "$out"
-modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader BackendFoundation BackendNative BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping)
+modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader BackendFoundation BackendNative BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping MapHTTP JSONMappingHummingbird JSONMappingVapor)
+# Every trait on, so that the server integrations are compiled and documented too.
+traits=Jansson,Simdjson,Hummingbird,Vapor
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 # Touch the sources so every module is recompiled and emits its symbol graph.
 for module in "${modules[@]}"; do find "Sources/$module" -name '*.swift' -exec touch {} +; done
-# JSONMapping reaches every library module but InMemoryMapLogging, which is built on its own.
-for target in JSONMapping InMemoryMapLogging; do
-    swift build --target "$target" --scratch-path .build-docs \
+# JSONMapping reaches every library module before it but InMemoryMapLogging; the server modules
+# come after it.
+for target in JSONMapping InMemoryMapLogging MapHTTP JSONMappingHummingbird JSONMappingVapor; do
+    swift build --target "$target" --scratch-path .build-docs --traits "$traits" \
         -Xswiftc -emit-symbol-graph -Xswiftc -emit-extension-block-symbols -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
 done
 status=0

@@ -7,35 +7,14 @@ import Testing
 // Inputs made to hurt a parser: each gets a typed error (code and place asserted) or a bounded
 // result, on every backend. The whole suite also runs under AddressSanitizer
 // (Scripts/sanitizers.sh), so the big inputs are made once and shared, and by default the three
-// biggest are smaller than issue 26's sizes: a 32 MB string, an object of a million keys, a 256 MiB
+// biggest are smaller than issue 26's sizes: a 32 MB string, an object of a million keys, a 64 MiB
 // NDJSON line. With JSONMAPPING_HOSTILE_FULL=1 in the environment they are the issue's: 200 MB, 5
 // million keys, 1 GiB. The nesting, the million-digit number, the 4 GiB bomb and the truncations
-// are full size either way. Where the cost could grow faster than the input
-// (a long number, many keys), the same input at a quarter of the size is timed too, and the
-// larger may take at most ten times as long (linear is four, quadratic sixteen): a loose bound
-// that a loaded machine does not break, and that a quadratic parse does.
+// are full size either way. Nothing here is timed: how time grows with the input is a measurement,
+// not a test (Docs/Reliability.md).
 
 /// Whether the big inputs have issue 26's full sizes (JSONMAPPING_HOSTILE_FULL=1).
 let hostileFullSize = ProcessInfo.processInfo.environment["JSONMAPPING_HOSTILE_FULL"] == "1"
-
-/// The fastest of three runs of `body`, in seconds.
-private func fastest(_ body: () throws -> Void) rethrows -> Double {
-    var best = Double.infinity
-    for _ in 0..<3 {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-    }
-    return best
-}
-
-/// Records an issue when `large` (four times `small`'s input) took more than ten times as long.
-/// Times under ten milliseconds are taken as ten, so that noise on tiny inputs cannot fail it.
-private func expectAtMostLinear(small: Double, large: Double, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let ratio = max(large, 0.01) / max(small, 0.01)
-    #expect(ratio < 10, "\(what): 4× the input took \(ratio)× the time", sourceLocation: sourceLocation)
-}
 
 /// A byte source that hands out `head`, then `body` `count` times, then `tail`, piece by piece:
 /// input of any length without holding it.
@@ -190,19 +169,6 @@ struct HostileInputTests {
         #expect(lastKey == lastName)
     }
 
-    @Test("Parsing and counting keys grows at most linearly with the number of keys", arguments: backends)
-    func manyKeysLinear(backend: RegisteredBackend) throws {
-        let small = Self.manyKeys(50_000)
-        let large = Self.manyKeys(200_000)
-        func run(_ bytes: [UInt8], _ count: Int) throws {
-            let document = try accept(bytes, with: backend)
-            #expect(document.count(of: document.root) == count)
-        }
-        let smallTime = try fastest { try run(small, 50_000) }
-        let largeTime = try fastest { try run(large, 200_000) }
-        expectAtMostLinear(small: smallTime, large: largeTime, "\(backend.name), keys")
-    }
-
     /// `0.` and `count` digits cycling 1…9, 0.
     static func longFraction(_ count: Int) -> [UInt8] {
         Array("0.".utf8) + (0..<count).map { UInt8(ascii: "0") + UInt8(($0 + 1) % 10) }
@@ -220,12 +186,6 @@ struct HostileInputTests {
         let error = try reject(integer, with: backend)
         #expect(error.code == .numberOutOfRange)
         #expect(error.offset == 0)
-        // Linear: a quarter of the digits takes about a quarter of the time.
-        let small = Self.longFraction(62_500)
-        let large = Self.longFraction(250_000)
-        let smallTime = try fastest { _ = try accept(small, with: backend) }
-        let largeTime = try fastest { _ = try accept(large, with: backend) }
-        expectAtMostLinear(small: smallTime, large: largeTime, "\(backend.name), digits")
     }
 
     // MARK: Invalid UTF-8
@@ -341,10 +301,10 @@ struct HostileInputTests {
         #expect(reader.bufferedByteCount <= 4 << 20)
     }
 
-    /// The length of the long line in MiB: 1 GiB at full size, else 256 MiB.
-    static let lineMiB = hostileFullSize ? 1 << 10 : 1 << 8
+    /// The length of the long line in MiB: 1 GiB at full size, else 64 MiB (four times the record limit).
+    static let lineMiB = hostileFullSize ? 1 << 10 : 1 << 6
 
-    @Test("A single 1 GiB NDJSON line (256 MiB by default) is passed over at maxRecordSize and the next record is read", arguments: backends)
+    @Test("A single 1 GiB NDJSON line (64 MiB by default) is passed over at maxRecordSize and the next record is read", arguments: backends)
     func gigabyteLine(backend: RegisteredBackend) throws {
         let mapper = try backend.mapper()
         let line = RepeatingSource(
@@ -410,9 +370,5 @@ struct HostileInputTests {
         while try brokenReader.next() != nil {}
         #expect(brokenFailures.values.count == 500)
         #expect(brokenFailures.values.allSatisfy { $0.error.code == .invalidJSON })
-        // Linear: four times the records, about four times the time.
-        let smallTime = try fastest { _ = try run(2_000) }
-        let largeTime = try fastest { _ = try run(8_000) }
-        expectAtMostLinear(small: smallTime, large: largeTime, "\(backend.name), failing records")
     }
 }

@@ -1,4 +1,4 @@
-// The examples of Docs/ServerVapor.md, compiled and run here.
+// The examples of Docs/ServerVapor.md (the Vapor guide beside Docs/Server.md), compiled and run here.
 //
 // The guide's Swift blocks are tied to the regions of this file as `Guide` (MapTestSupport)
 // explains, and checked by `Guide.check`. Editing: change the region here, run
