@@ -14,8 +14,8 @@ import Synchronization
 /// - A compressed feed gives what the feed of its inflated bytes gives (inflated on their own by
 ///   `InflatingByteSource`), and when inflating fails, the records before the failure and then
 ///   an `unreadableInput` or `inputTooLarge` error.
-/// - Memory stays bounded by the limits: the reader never buffers more than twice the largest
-///   record plus a read (and 4 KiB), and nothing inflates past `maxInflatedSize`.
+/// - Memory stays bounded by the limits: the reader never buffers more than its read-ahead plus
+///   twice the largest record and a read (and 4 KiB), and nothing inflates past `maxInflatedSize`.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = fuzzInput(data, size)
@@ -27,8 +27,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         divergence("feeds", "\(mapper.backend.name), \(mode): \(message)", input: input)
     }
 
-    let small = read(feed, mode: mode, readSize: mode.readSize, mapper: mapper, fail)
-    let large = read(feed, mode: mode, readSize: 64 << 10, mapper: mapper, fail)
+    // The small reads go through the reader without read-ahead, the large ones through its
+    // producer with a queue of 1 KiB: the two ways must agree, and the small queue keeps the
+    // memory bound tight enough to mean something for inputs of a few KiB.
+    let small = read(feed, mode: mode, readSize: mode.readSize, readAhead: 0, mapper: mapper, fail)
+    let large = read(feed, mode: mode, readSize: 64 << 10, readAhead: 1 << 10, mapper: mapper, fail)
     let compressed = !(mode.compression == .automatic && !feed.starts(with: [0x1F, 0x8B]))
     let (inflated, inflateError) = compressed ? inflate(feed, compression: mode.compression) : ([], nil)
     if small != large {
@@ -55,7 +58,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // Compressed: the same as the feed of the inflated bytes.
     var plainMode = mode
     plainMode.compression = .none
-    let plain = read(inflated, mode: plainMode, readSize: 64 << 10, mapper: mapper, fail)
+    let plain = read(inflated, mode: plainMode, readSize: 64 << 10, readAhead: 1 << 10, mapper: mapper, fail)
     if let inflateError {
         // The feed either ends in the inflating error, after what the bytes inflated before it
         // give, or ends earlier on a record's own error: either way the feed of the inflated
@@ -143,11 +146,13 @@ private func read(
     _ feed: [UInt8],
     mode: FeedMode,
     readSize: Int,
+    readAhead: Int,
     mapper: Mapper,
     _ fail: (String) -> Never
 ) -> [Outcome] {
     var options = mode.options
     options.readSize = readSize
+    options.readAhead = readAhead
     let skipped = Mutex<[Outcome]>([])
     let reader: FeedReader<JSON>
     do {
@@ -158,7 +163,9 @@ private func read(
         fail("no reader over bytes in memory: \(error)")
     }
     var outcomes: [Outcome] = []
-    let bound = 2 * (mode.maxRecordSize + readSize) + 4096
+    // FeedReader.bufferedByteCount's contract: the read-ahead queue, plus the longest record and
+    // a read or two.
+    let bound = options.readAhead + 2 * (mode.maxRecordSize + readSize) + 4096
     while true {
         let next: JSON?
         do {
