@@ -26,10 +26,10 @@ cd "$root"
     >"$scratch/build.log" 2>&1 || { tail -20 "$scratch/build.log"; exit 1; }
 binary="$root/.build-release/release/ingest-server"
 
-# The ~2 KB body: an order of 24 items.
+# The ~2 KB body: an order of 32 items.
 python3 - "$scratch/order.json" <<'PY'
 import json, sys
-items = [{"sku": f"SKU-1042-{i}-abcdefgh", "quantity": i % 5 + 1, "price": i * 1.25 + 0.5} for i in range(24)]
+items = [{"sku": f"SKU-1042-{i}-abcdefgh", "quantity": i % 5 + 1, "price": i * 1.25 + 0.5} for i in range(32)]
 json.dump({"id": 1042, "email": "buyer-1042@example.com", "items": items}, open(sys.argv[1], "w"))
 PY
 cp "$corpus/twitter.json" "$scratch/twitter.json"
