@@ -64,8 +64,8 @@ extension Mapper {
         )
     }
 
-    /// The records of a request body read through `bridge`; see
-    /// ``feed(_:body:contentEncoding:options:onError:file:line:function:)``.
+    /// The records of a request body read through `bridge`; see the `feed(_:body:…)` forms above
+    /// for the body, the content encoding, the options and the errors.
     public func feed<B: JSONBridge, Chunks: AsyncSequence>(
         with bridge: B,
         body chunks: Chunks,

@@ -3,12 +3,12 @@ import MapLogging
 
 /// Diagnostics of a request's mapping, sent to the request's own swift-log `Logger`.
 ///
-/// ``run(logger:requestID:_:)`` binds the logger for everything the handler maps (through
+/// ``run(logger:requestID:isolation:_:)`` binds the logger for everything the handler maps (through
 /// `MapLogging`'s `MappingLog.withLogger`): each failure and warning of a decode becomes one event
 /// on that logger, with the logger's own metadata, ``requestIDKey`` and `MapLogging`'s `json.*`
 /// keys (`json.path`, `json.code`, `json.line`, `json.column`, …). A mapper logs what its
 /// `MappingOptions.logLevel` asks for (`.errors`: each failed decode).
-/// ``log(_:to:level:)`` writes the one event a server makes when it answers with a problem.
+/// ``log(_:to:requestID:level:file:function:line:)`` writes the one event a server makes when it answers with a problem.
 public enum RequestDiagnostics {
     /// The metadata key of the request id: `request.id`.
     public static let requestIDKey = "request.id"
