@@ -70,6 +70,9 @@ else
     echo "::: removing libsimdjson-dev and libjansson-dev" >&2
     removed=1
     DEBIAN_FRONTEND=noninteractive apt-get remove -y libsimdjson-dev libjansson-dev < /dev/null >&2
+    # Removing a -dev package leaves the linker's cache naming its libNAME.so link until ldconfig
+    # runs again; the check below must see the machine as a fresh one would.
+    ldconfig
     for library in "simdjson simdjson.h" "jansson jansson.h"; do
         # shellcheck disable=SC2086
         if visible $library; then
