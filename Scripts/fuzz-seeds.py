@@ -2,7 +2,7 @@
 """Writes the seed corpora of the fuzz targets into OUT/<target>/, cut at run time from the
 package's own fixtures and the shared corpus, plus a few hand-written edge cases.
 
-    Scripts/fuzz-seeds.py OUT [CORPUS]      # CORPUS: default $JSONMAPPING_CORPUS or /work/shared/corpus
+    Scripts/fuzz-seeds.py OUT [CORPUS]      # CORPUS: default $JSONMAPPING_CORPUS or ../shared/corpus beside the checkout
 
 Nothing it writes is committed: the seeds are rebuilt from their sources whenever a corpus folder
 is missing. Each target gets small inputs (at most 4 KB, libFuzzer's default -max_len), chosen
@@ -18,7 +18,7 @@ import gzip, hashlib, json, os, random, sys, zlib
 
 MAX = 4096
 out = sys.argv[1]
-corpus = sys.argv[2] if len(sys.argv) > 2 else os.environ.get("JSONMAPPING_CORPUS", "/work/shared/corpus")
+corpus = sys.argv[2] if len(sys.argv) > 2 else os.environ.get("JSONMAPPING_CORPUS", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "corpus"))
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 rng = random.Random(26)
 
