@@ -61,4 +61,30 @@ import Testing
         #expect(record["a"].document.string(record["a"].node) == "0123456")
         #expect(try reader.next() == nil)
     }
+
+    /// fuzz-roundtrip: jansson reads `1.6979310659310651e19` as a real; the writer writes every
+    /// number exactly, so it wrote the integer `16979310659310651392`, which jansson refuses (the
+    /// `bigIntegers` parity row). The written text holds the same value; a backend that reads
+    /// integers beyond `Int64` reads it back as the same `Double`.
+    @Test("A real beyond Int64 is written as its exact integer and read back as the same Double", arguments: backends)
+    func integralRealBeyondInt64(_ backend: RegisteredBackend) throws {
+        let json = try backend.mapper().parse("[1.6979310659310651e19]")
+        let writer = JSONWriter()
+        try writer.value(json)
+        let written = String(decoding: try writer.finish(), as: UTF8.self)
+        let again: JSON
+        switch backend.id {
+        case .jansson:
+            #expect(written == "[16979310659310651392]")
+            let error = try #require(throws: ParseError.self) { try backend.mapper().parse(written) }
+            #expect(error.code == .numberOutOfRange)
+            #expect((error.line, error.column, error.offset) == (1, 2, 1))
+            return
+        case .foundation, .native, .simdjson:
+            again = try backend.mapper().parse(written)
+        }
+        let value = try #require(again[0].document.double(again[0].node))
+        #expect(value == 1.6979310659310651e19)
+        #expect(again[0].document.uint64(again[0].node) == 16_979_310_659_310_651_392)
+    }
 }

@@ -6,6 +6,11 @@ import JSONMapping
 /// (``firstDifference(among:)``); and `jsonmap fmt`'s formatting — parse, then `JSONWriter` with
 /// the command's layouts (pretty with 2 or 16 spaces, compact, keys sorted or not) — is
 /// idempotent: formatting its own output gives the same bytes.
+///
+/// The writer writes each number exactly, so an integral number beyond `Int64` is written as an
+/// integer even when the backend read it as a real (`1.7e19`); a backend that refuses such
+/// integers (the `bigIntegers` parity row: jansson) then refuses the written text. That refusal,
+/// and only when the first document shows the row, ends the round trip for that backend.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = fuzzInput(data, size)
@@ -29,10 +34,14 @@ private func roundTrip(_ document: any JSONDocument, backend: any JSONBackend, i
     func fail(_ message: String) -> Never {
         divergence("roundtrip", "\(backend.name): \(message)", input: input)
     }
-    func reparse(_ bytes: [UInt8], _ what: String) -> any JSONDocument {
+    let rows = ParityRule.shown(by: document)
+    /// The document `bytes` parse to, or nil when a parity row the first document shows lets the
+    /// backend refuse them.
+    func reparse(_ bytes: [UInt8], _ what: String) -> (any JSONDocument)? {
         switch bytes.withUnsafeBytes({ parse($0, with: backend, options: ParseOptions()) }) {
         case .success(let again): return again
         case .failure(let error):
+            if rows.contains(where: { $0.allows(error.code, from: backend.name) }) { return nil }
             fail("\(what) does not parse again: \(error.debugDescription)\n\(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
     }
@@ -42,14 +51,15 @@ private func roundTrip(_ document: any JSONDocument, backend: any JSONBackend, i
     } catch {
         fail("writing an accepted document failed: \(error)")
     }
-    let again = reparse(written, "the written text")
+    guard let again = reparse(written, "the written text") else { return }
     if let difference = firstDifference(among: [document, again]) {
         fail("written and parsed again, \(difference)\nwritten: \(String(decoding: written, as: UTF8.self).debugDescription)")
     }
     for layout in layouts {
         do {
             let once = try formatted(JSON(document: document), layout)
-            let twice = try formatted(JSON(document: reparse(once, "fmt's output")), layout)
+            guard let reread = reparse(once, "fmt's output") else { return }
+            let twice = try formatted(JSON(document: reread), layout)
             if once != twice {
                 fail(
                     "fmt \(layout) is not idempotent:\n\(String(decoding: once, as: UTF8.self).debugDescription)\n"
