@@ -23,18 +23,14 @@
             var description: String
         }
 
-        /// The bytes handed to the client so far, compressed ones when compressing.
-        final class Sent: Sendable {
-            let bytes = Atomic<Int>(0)
-        }
-
         var count: Int
         var padding: Int
         var chunkSize: Int
         var gzip: Bool
         var heldBack: Int
         var timeout: Duration = .seconds(60)
-        var sent = Sent()
+        /// The bytes handed to the client so far, compressed ones when compressing.
+        var sent = ByteCounter()
         var release: @Sendable () -> Bool
 
         /// The text compressed into one gzip member.
