@@ -1,24 +1,23 @@
 #if Vapor
     import Foundation
     import JSONMapping
+    import Synchronization
     import Vapor
 
-    /// A long NDJSON feed made as it is sent: records written by the package's `NDJSONWriter`
-    /// (gzip-compressed on request) and handed to the HTTP client in small chunks, so the client
-    /// never holds the body either.
+    /// A long NDJSON feed made as it is sent: the lines of `Reading.line(_:padding:)`, handed to
+    /// the HTTP client in chunks of at most `chunkSize` bytes, so the client never holds the body
+    /// either.
     ///
-    /// Before the last `heldBack` records, the sequence waits until `release` says so (the server
-    /// has mapped enough records): the proof that records are mapped while the body is arriving.
-    /// It gives up with an error after `timeout`, failing the request instead of hanging.
+    /// Gzip-compressed on request as a run of gzip members (RFC 1952 allows several), each one
+    /// batch of whole lines; a chunk may end inside a member and hold the ends and starts of
+    /// several.
+    ///
+    /// Before the last `heldBack` records, the sequence sends everything made so far and then waits
+    /// until `release` says so (the server has mapped enough records): the proof that records are
+    /// mapped while the body is arriving. It gives up with an error after `timeout`, failing the
+    /// request instead of hanging.
     struct FeedBody: AsyncSequence, Sendable {
         typealias Element = ByteBuffer
-
-        /// A padded reading, as the client writes it: the server's `Reading` ignores `note`.
-        struct Record: Encodable {
-            var sensor: Int
-            var value: Double
-            var note: String
-        }
 
         struct GaveUp: Error, CustomStringConvertible {
             var description: String
@@ -30,57 +29,57 @@
         var gzip: Bool
         var heldBack: Int
         var timeout: Duration = .seconds(60)
+        /// The bytes handed to the client so far, compressed ones when compressing.
+        var sent = ByteCounter()
         var release: @Sendable () -> Bool
+
+        /// The text compressed into one gzip member.
+        static let gzipBatchSize = 256 << 10
 
         func makeAsyncIterator() -> Iterator { Iterator(body: self) }
 
         struct Iterator: AsyncIteratorProtocol {
-            /// Bytes the writer has produced and the iterator has not sent yet.
-            final class Pending {
-                var bytes: [UInt8] = []
-            }
-
             let body: FeedBody
-            let pending = Pending()
-            var writer: NDJSONWriter?
-            let note: String
-            var next = 0
-            var finished = false
+            /// Bytes made and not sent yet, in order.
+            var pending: [UInt8] = []
+            /// Records made so far.
+            var made = 0
+            var released = false
 
             init(body: FeedBody) {
                 self.body = body
-                note = String(repeating: "x", count: body.padding)
             }
 
             mutating func next() async throws -> ByteBuffer? {
-                if writer == nil {
-                    let pending = self.pending
-                    writer = try NDJSONWriter(
-                        mapper: Mapper(backendNamed: "native"),
-                        compression: body.gzip ? .gzip : .none
-                    ) { bytes in pending.bytes.append(contentsOf: bytes) }
-                }
-                guard let writer else { return nil }
-                while pending.bytes.count < body.chunkSize, !finished {
-                    if next == body.count - body.heldBack { try await waitForRelease() }
-                    if next < body.count {
-                        try writer.write(
-                            Record(sensor: next, value: Double(next % 1000) / 4, note: note),
-                            with: EncodableBridge<Record>()
-                        )
-                        next += 1
-                    } else {
-                        try writer.finish()
-                        finished = true
+                let holdAt = body.count - body.heldBack
+                while pending.count < body.chunkSize, made < body.count {
+                    if made == holdAt, !released {
+                        guard pending.isEmpty else { break }
+                        try await waitForRelease()
+                        released = true
                     }
+                    try makeBatch(upTo: made < holdAt ? holdAt : body.count)
                 }
-                guard !pending.bytes.isEmpty else { return nil }
-                let size = Swift.min(body.chunkSize, pending.bytes.count)
-                defer { pending.bytes.removeFirst(size) }
-                return ByteBuffer(bytes: pending.bytes[..<size])
+                guard !pending.isEmpty else { return nil }
+                let size = Swift.min(body.chunkSize, pending.count)
+                defer { pending.removeFirst(size) }
+                body.sent.bytes.add(size, ordering: .relaxed)
+                return ByteBuffer(bytes: pending[..<size])
             }
 
-            /// Sends what is pending before holding back, then waits for the release.
+            /// Makes records from `made` on, never past record `end`: one chunk's worth of text,
+            /// or one gzip member's.
+            private mutating func makeBatch(upTo end: Int) throws {
+                var text: [UInt8] = []
+                let batchSize = body.gzip ? FeedBody.gzipBatchSize : body.chunkSize
+                while text.count < batchSize, made < end {
+                    text += Reading.line(made, padding: body.padding).utf8
+                    text.append(UInt8(ascii: "\n"))
+                    made += 1
+                }
+                pending += body.gzip ? try Compression.gzip.compress(text) : text
+            }
+
             private func waitForRelease() async throws {
                 let deadline = ContinuousClock.now + body.timeout
                 while !body.release() {

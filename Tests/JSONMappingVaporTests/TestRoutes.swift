@@ -56,16 +56,6 @@
         var sensorSum: Int
     }
 
-    /// Counts what a feed handler sees, shared with the test that drives it.
-    final class FeedProgress: Sendable {
-        private let seen = Atomic<Int>(0)
-
-        /// Records the server has mapped so far.
-        var count: Int { seen.load(ordering: .acquiring) }
-
-        func recordSeen() { seen.add(1, ordering: .releasing) }
-    }
-
     /// The routes every test serves, and the application's mapper.
     enum TestRoutes {
         /// A mapper over the default backend, logging failed decodes, with the given limits.
@@ -86,7 +76,10 @@
         /// - `POST /readings`: a feed of `Reading`s (NDJSON, or an array under
         ///   `application/json`), answered with a `FeedSummary`; `?skip` skips bad records.
         /// - `POST /readings/doubled`: the feed streamed back as NDJSON, each value doubled.
-        static func install(on app: Application, mapper: Mapper, progress: FeedProgress = FeedProgress()) {
+        /// - `POST /readings/probed`, given a `probe`: an NDJSON feed of `Reading.line` records,
+        ///   each checked to be the next one, its body and its text counted by `probe` as they
+        ///   are pulled; answered with a `FeedSummary`.
+        static func install(on app: Application, mapper: Mapper, probe: FeedProbe? = nil) {
             // Vapor's content configuration is one for the process, and these tests run servers
             // with different limits at once: each route uses its own application's coders.
             // `ServerVaporGuideTests` serves through the process-wide configuration.
@@ -109,7 +102,6 @@
                     skipped.add(1, ordering: .relaxed)
                 }
                 for try await reading in readings {
-                    progress.recordSeen()
                     summary.records += 1
                     summary.sensorSum += reading.sensor
                 }
@@ -119,6 +111,41 @@
             app.on(.POST, "readings", "doubled", body: .stream) { req async throws -> Response in
                 try req.jsonMapping.ndjsonResponse {
                     try req.jsonMapping.feed(Reading.self).map { Reading(sensor: $0.sensor, value: $0.value * 2) }
+                }
+            }
+            if let probe {
+                // `req.jsonMapping.feed` takes no body of its own, so this route builds the same
+                // feed from MapHTTP's layers — the body's chunks, inflated by
+                // `Mapper.bodyChunks(_:contentEncoding:)`, fed by `Mapper.feed(_:body:…)` — and
+                // counts the bytes between them.
+                app.on(.POST, "readings", "probed", body: .stream) { req async throws -> FeedSummary in
+                    let mapper = req.application.jsonMapping.mapper
+                    let arriving = CountingChunks(base: req.jsonMapping.bodyChunks, counter: probe.arrived)
+                    let text = CountingChunks(
+                        base: mapper.bodyChunks(arriving, contentEncoding: try req.jsonMapping.contentEncoding()),
+                        counter: probe.pulled
+                    )
+                    let readings = mapper.feed(
+                        Reading.self,
+                        body: text,
+                        contentEncoding: .identity,
+                        options: FeedOptions(format: .ndjson)
+                    )
+                    var summary = FeedSummary(records: 0, skipped: 0, sensorSum: 0)
+                    for try await reading in readings {
+                        let index = summary.records
+                        guard index < probe.ends.count else {
+                            throw Abort(.badRequest, reason: "more records than the \(probe.ends.count) sent")
+                        }
+                        let expected = Reading(sensor: index, value: Double(index % 1000) / 4)
+                        guard reading == expected else {
+                            throw Abort(.badRequest, reason: "record \(index) is \(reading), not \(expected)")
+                        }
+                        probe.recordMapped(index)
+                        summary.records += 1
+                        summary.sensorSum += reading.sensor
+                    }
+                    return summary
                 }
             }
         }

@@ -8,12 +8,14 @@
     import Vapor
 
     /// Feeds in request bodies: mapped while the body arrives, answered with a summary or streamed
-    /// back. How far the server may run behind the client is bounded by the held-back tail: the
-    /// server must have mapped 90 % of the records before the last 1,000 are sent. The process's
-    /// resident size is not asserted: the other suites run in the same process at the same time.
+    /// back. The long feed is sent with its last 1,000 records held back until the server has
+    /// mapped 90 % of the records, and the server counts what it pulls from the body against the
+    /// records it has mapped: the text it holds beyond them stays under 128 KiB whatever the
+    /// body's length. The process's resident size is not asserted: the other suites run in the
+    /// same process at the same time.
     @Suite(.serialized) struct VaporFeedTests {
         static let records = 100_000
-        /// Bytes of padding per record: about 430 bytes a line, some 43 MB in all.
+        /// Bytes of padding per record: about 440 bytes a line, some 44 MB in all.
         static let padding = 400
 
         @Test(
@@ -21,13 +23,14 @@
             arguments: [false, true]
         )
         func largeFeed(gzip: Bool) async throws {
-            let progress = FeedProgress()
+            let probe = FeedProbe(records: Self.records, padding: Self.padding)
             let heldBack = 1_000
             let seenAtRelease = Atomic<Int>(-1)
+            let sent = ByteCounter()
             try await LiveServer.run(configure: { app in
-                TestRoutes.install(on: app, mapper: try TestRoutes.mapper(), progress: progress)
+                TestRoutes.install(on: app, mapper: try TestRoutes.mapper(), probe: probe)
             }) { server in
-                var request = HTTPClientRequest(url: server.url("readings"))
+                var request = HTTPClientRequest(url: server.url("readings/probed"))
                 request.method = .POST
                 request.headers.add(name: "Content-Type", value: "application/x-ndjson")
                 if gzip { request.headers.add(name: "Content-Encoding", value: "gzip") }
@@ -39,8 +42,9 @@
                     chunkSize: 16 << 10,
                     gzip: gzip,
                     heldBack: heldBack,
+                    sent: sent,
                     release: {
-                        let seen = progress.count
+                        let seen = probe.mapped.load(ordering: .acquiring)
                         guard seen >= Self.records * 9 / 10 else { return false }
                         seenAtRelease.store(seen, ordering: .relaxed)
                         return true
@@ -62,6 +66,18 @@
                 )
                 let seen = seenAtRelease.load(ordering: .relaxed)
                 #expect(seen >= Self.records * 9 / 10 && seen <= Self.records - heldBack)
+                // What the handler had pulled beyond the records it had mapped: at most one inflated
+                // piece or one of Vapor's body buffers, and a record, whatever the body's length.
+                // A gzip body's compressed bytes are counted as they arrive, not against records.
+                let bodySize = try #require(probe.ends.last)
+                #expect(bodySize > 40_000_000)
+                let maxBuffered = probe.maxBuffered.load(ordering: .relaxed)
+                let pulled = probe.pulled.bytes.load(ordering: .relaxed)
+                #expect(maxBuffered < 128 << 10)
+                #expect(pulled == bodySize)
+                let arrived = probe.arrived.bytes.load(ordering: .relaxed)
+                #expect(arrived == sent.bytes.load(ordering: .relaxed))
+                if !gzip { #expect(arrived == bodySize) }
             }
         }
 
