@@ -97,6 +97,13 @@ package enum System {
         memchr(base, 0, count) != nil
     }
 
+    /// The offset from `base` of the first of the `count` bytes that equals `byte`, or nil
+    /// (`memchr`: the C library's vectorised search, which an element-by-element loop is not).
+    package static func firstOffset(of byte: UInt8, in base: UnsafeRawPointer, count: Int) -> Int? {
+        guard count > 0, let found = memchr(base, Int32(byte), count) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
+    }
+
     /// Frees memory a C library allocated with `malloc` (jansson's dumped text).
     package static func free(_ pointer: UnsafeMutableRawPointer?) {
         Glibc_free(pointer)

@@ -96,8 +96,10 @@ struct FeedSplitter {
     private mutating func nextLine() throws(FeedError) -> Step {
         while true {
             let from = max(start, searchFrom)
-            let newline = bytes.withUnsafeBufferPointer { buffer in
-                buffer[from...].firstIndex(of: UInt8(ascii: "\n"))
+            let newline = bytes.withUnsafeBytes { buffer -> Int? in
+                guard from < buffer.count, let base = buffer.baseAddress else { return nil }
+                return System.firstOffset(of: UInt8(ascii: "\n"), in: base + from, count: buffer.count - from)
+                    .map { from + $0 }
             }
             searchFrom = newline ?? bytes.count
             if skippingLine {
