@@ -26,7 +26,7 @@ esac
 
 # The suites that run work on many tasks at once: what ThreadSanitizer is for. A suite that
 # shares mappers, rules, coders or documents between tasks belongs here.
-tsan_filter='ConcurrencyTests|SimdjsonParserPoolTests|JanssonOwnershipTests|DocumentContractTests|AsyncFeedTests'
+tsan_filter='ConcurrencyTests|SimdjsonParserPoolTests|JanssonOwnershipTests|DocumentContractTests|ParallelFeedTests|ReadAheadFeedTests|AsyncInflatingSequenceTests'
 
 stamp() { date -u +%s; }
 took() { echo "::: $1 took $(( $(stamp) - $2 )) s"; }
@@ -39,6 +39,8 @@ took() { echo "::: $1 took $(( $(stamp) - $2 )) s"; }
 # UBSAN_OPTIONS: make every undefined-behaviour report fatal, with a stack, instead of a printed
 # warning that lets the run pass.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=1:detect_leaks=0:print_summary=1}
+# The suites that run built binaries allow ten times their usual time (BuiltBinary.timeLimit).
+export JSONMAPPING_TIME_LIMIT_SCALE=${JSONMAPPING_TIME_LIMIT_SCALE:-10}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/Scripts/tsan-suppressions.txt}
 

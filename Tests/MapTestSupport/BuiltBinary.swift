@@ -1,5 +1,5 @@
 package import Foundation
-import Testing
+package import Testing
 
 /// Runs one of the package's executables as a built binary, as a user would: `swift build
 /// --build-tests` builds them; a test fails when its binary is missing.
@@ -18,6 +18,15 @@ package enum BuiltBinary {
             root.appendingPathComponent(".build/debug/\(name)"),
         ]
         return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// The time limit of a suite that runs built binaries: `minutes`, times the whole number in
+    /// `JSONMAPPING_TIME_LIMIT_SCALE` when it is set. `Scripts/sanitizers.sh` sets it: there the
+    /// binaries and the suite are instrumented and run several times slower, and tests that wait
+    /// on a child process queue behind the suite's heaviest tests on two cores.
+    package static func timeLimit(minutes: Int) -> TimeLimitTrait.Duration {
+        let scale = ProcessInfo.processInfo.environment["JSONMAPPING_TIME_LIMIT_SCALE"].flatMap { Int($0) } ?? 1
+        return .minutes(minutes * max(1, scale))
     }
 
     /// The scratch folders runs happen in.
