@@ -91,7 +91,7 @@
                     for try await reading in readings {
                         guard count < probe.ends.count else { break }
                         let buffered = probe.pulled.bytes.load(ordering: .relaxed) - probe.ends[count]
-                        probe.maxBuffered.raise(toAtLeast: buffered)
+                        probe.maxBuffered.max(buffered, ordering: .relaxed)
                         if reading.seq != count { throw ProblemResponse(ProblemDocument(status: 400, detail: "out of order")) }
                         count += 1
                         sum += reading.value
@@ -117,21 +117,6 @@
     extension Receipt: ResponseEncodable {}
     extension FeedSummary: ResponseEncodable {}
 
-    extension Atomic where Value == Int {
-        /// Raises the value to at least `candidate`.
-        func raise(toAtLeast candidate: Int) {
-            var current = load(ordering: .relaxed)
-            while candidate > current {
-                let (exchanged, original) = compareExchange(
-                    expected: current,
-                    desired: candidate,
-                    ordering: .relaxed
-                )
-                if exchanged { return }
-                current = original
-            }
-        }
-    }
 
     /// An order of about 1.4 KB.
     func sampleOrder(id: Int = 1042) -> Order {

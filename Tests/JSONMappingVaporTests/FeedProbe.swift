@@ -27,7 +27,7 @@
         /// Notes that record `index` has been mapped: the text pulled beyond its end was buffered.
         func recordMapped(_ index: Int) {
             let buffered = pulled.bytes.load(ordering: .relaxed) - ends[index]
-            maxBuffered.raise(toAtLeast: buffered)
+            maxBuffered.max(buffered, ordering: .relaxed)
             mapped.add(1, ordering: .releasing)
         }
     }
@@ -62,19 +62,4 @@
 
     extension CountingChunks: Sendable where Base: Sendable {}
 
-    extension Atomic where Value == Int {
-        /// Raises the value to at least `candidate`.
-        func raise(toAtLeast candidate: Int) {
-            var current = load(ordering: .relaxed)
-            while candidate > current {
-                let (exchanged, original) = compareExchange(
-                    expected: current,
-                    desired: candidate,
-                    ordering: .relaxed
-                )
-                if exchanged { return }
-                current = original
-            }
-        }
-    }
 #endif
