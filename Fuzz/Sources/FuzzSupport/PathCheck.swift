@@ -48,3 +48,22 @@ public func unresolvedStep(of path: JSONPath, in root: JSON, lastMayFail: Bool) 
 public func mayNameFailedStep(_ code: MappingError.Code) -> Bool {
     code == .missingKey || code == .indexOutOfRange || code == .typeMismatch
 }
+
+/// A `Codable` coding path as a JSON path, read against the document from `root`: where the value
+/// reached is an object, a key is a member's name even when it has an `intValue` (the key
+/// `"2026"` of a `[String: Int]` does, as JSONDecoder's does); elsewhere a key with an
+/// `intValue` is an index.
+public func jsonPath(ofCodingPath codingPath: [any CodingKey], in root: JSON) -> JSONPath {
+    var components: [JSONPath.Component] = []
+    var current = root
+    for key in codingPath {
+        if current.kind != .object, let index = key.intValue {
+            components.append(.index(index))
+            current = current[index]
+        } else {
+            components.append(.key(key.stringValue))
+            current = current[key.stringValue]
+        }
+    }
+    return JSONPath(components)
+}

@@ -139,7 +139,7 @@ private struct Checker {
                 fail("Codable \(T.self)'s \(error) has no MappingError under it")
             }
             expectResolves(underlying, "Codable \(T.self)")
-            let path = JSONPath(codingPath.map { $0.intValue.map(JSONPath.Component.index) ?? .key($0.stringValue) })
+            let path = jsonPath(ofCodingPath: codingPath, in: root)
             expectResolves(path, lastMayFail: lastMayFail, "Codable \(T.self)'s coding path")
             if codingPath.isEmpty, underlying.path != .root, case .dataCorrupted = error {
                 fail("Codable \(T.self): dataCorrupted at the root for an error at \(underlying.path)")
