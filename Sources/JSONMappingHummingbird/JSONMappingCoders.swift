@@ -41,7 +41,12 @@
             context: some RequestContext
         ) async throws -> T {
             try await context.mapping(problemLogLevel: problemLogLevel) {
-                try await decoder.decode(T.self, fromBody: request.bodyChunks, contentEncoding: request.contentEncoding())
+                try await decoder.decode(
+                    T.self,
+                    fromBody: request.bodyViews,
+                    contentEncoding: request.contentEncoding(),
+                    expectedLength: request.expectedBodyLength
+                )
             }
         }
     }

@@ -85,8 +85,9 @@
             try await context.mapping {
                 try await mapper.decode(
                     T.self,
-                    fromBody: bodyChunks,
+                    fromBody: bodyViews,
                     contentEncoding: contentEncoding(),
+                    expectedLength: expectedBodyLength,
                     file: file,
                     line: line,
                     function: function

@@ -1,5 +1,6 @@
 #if Hummingbird
     public import Hummingbird
+    internal import NIOCore
     public import MapHTTP
 
     /// A Hummingbird request body as the chunks `MapHTTP` reads: each `ByteBuffer` as it arrives,
@@ -37,6 +38,14 @@
     extension Request {
         /// The body's chunks, for `MapHTTP`'s readers.
         public var bodyChunks: RequestBodyChunks { RequestBodyChunks(body) }
+
+        /// The body's buffers as views of their readable bytes, not copies: what the decoders read,
+        /// since `Mapper.readBody(_:contentEncoding:expectedLength:)` copies a plain body once, into
+        /// the array it parses.
+        var bodyViews: AsyncMapSequence<RequestBody, ByteBufferView> { body.map(\.readableBytesView) }
+
+        /// The `Content-Length`, when the request has a valid one: what the body's array is sized for.
+        var expectedBodyLength: Int? { headers[.contentLength].flatMap { Int($0) } }
 
         /// The body's `Content-Encoding`.
         ///

@@ -1,6 +1,7 @@
 #if Vapor
     public import JSONMapping
     public import MapHTTP
+    internal import NIOCore
     public import Vapor
 
     extension Request {
@@ -44,6 +45,15 @@
                 request.body.map { Array(buffer: $0) }
             }
 
+            /// The body's buffers as views of their readable bytes, not copies: what the decoders
+            /// read, since `Mapper.readBody(_:contentEncoding:expectedLength:)` copies a plain body
+            /// once, into the array it parses.
+            var bodyViews: AsyncMapSequence<Request.Body, ByteBufferView> { request.body.map(\.readableBytesView) }
+
+            /// The `Content-Length`, when the request has a valid one: what the body's array is
+            /// sized for.
+            var expectedBodyLength: Int? { request.headers.first(name: .contentLength).flatMap { Int($0) } }
+
             /// Decodes the body as a `T` with the application's `JSONMappingDecoder`.
             ///
             /// - Throws: `UnsupportedContentEncoding`; `DecodingError` with the package's
@@ -59,8 +69,9 @@
             ) async throws -> T {
                 try await coders.decoder.decode(
                     T.self,
-                    fromBody: bodyChunks,
+                    fromBody: bodyViews,
                     contentEncoding: contentEncoding(),
+                    expectedLength: expectedBodyLength,
                     file: file,
                     line: line,
                     function: function
@@ -81,8 +92,9 @@
             ) async throws -> T {
                 try await coders.mapper.decode(
                     T.self,
-                    fromBody: bodyChunks,
+                    fromBody: bodyViews,
                     contentEncoding: contentEncoding(),
+                    expectedLength: expectedBodyLength,
                     file: file,
                     line: line,
                     function: function

@@ -21,25 +21,62 @@ extension Mapper {
 
     /// A whole request body, inflated, at most `ParseOptions.maxInputSize` bytes of text.
     ///
+    /// A body without compression is copied once, chunk by chunk, into the array returned; with
+    /// `expectedLength` (the `Content-Length`, when the request has one) the array is sized for it
+    /// up front, up to 4 MiB, so that a length a client claims but does not send costs little. The array keeps room past its end for the backend's read-ahead
+    /// (`JSONBackend.readablePadding`), so that such a backend parses it in place.
+    ///
     /// - Throws: `ParseError` as ``bodyChunks(_:contentEncoding:)`` does, `inputTooLarge` when
     ///   the inflated text passes `ParseOptions.maxInputSize`; the chunk sequence's own errors.
     public func readBody<Chunks: AsyncSequence>(
         _ chunks: Chunks,
-        contentEncoding: ContentEncoding
+        contentEncoding: ContentEncoding,
+        expectedLength: Int? = nil
     ) async throws -> [UInt8] where Chunks.Element: Sequence<UInt8> {
         let limit = parseOptions.maxInputSize
+        let padding = backend.readablePadding
         var text: [UInt8] = []
-        for try await chunk in bodyChunks(chunks, contentEncoding: contentEncoding) {
-            guard chunk.count <= limit - text.count else {
-                throw ParseError.inputLongerThan(limit, backend: backend.name)
+        if let expectedLength, expectedLength > 0 {
+            // A wrong or hostile length only sizes the first allocation: the limit still holds.
+            text.reserveCapacity(Swift.min(expectedLength, limit, Self.bodyReservation) + padding)
+        }
+        if contentEncoding == .identity {
+            for try await chunk in chunks {
+                try append(chunk, to: &text, limit: limit)
             }
-            if text.isEmpty {
-                text = chunk
-            } else {
-                text += chunk
+        } else {
+            for try await chunk in bodyChunks(chunks, contentEncoding: contentEncoding) {
+                try append(chunk, to: &text, limit: limit)
             }
         }
+        if text.capacity - text.count < padding {
+            text.reserveCapacity(text.count + padding)
+        }
         return text
+    }
+
+    /// The most a body's array is sized for before its bytes arrive.
+    static let bodyReservation = 4 << 20
+
+    /// Appends `chunk` to `text`, refusing to let `text` pass `limit` bytes.
+    private func append(_ chunk: some Sequence<UInt8>, to text: inout [UInt8], limit: Int) throws(ParseError) {
+        let appended = chunk.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count <= limit - text.count else { return false }
+            text.append(contentsOf: bytes)
+            return true
+        }
+        switch appended {
+        case true?:
+            return
+        case false?:
+            throw ParseError.inputLongerThan(limit, backend: backend.name)
+        case nil:
+            let bytes = Array(chunk)
+            guard bytes.count <= limit - text.count else {
+                throw ParseError.inputLongerThan(limit, backend: backend.name)
+            }
+            text += bytes
+        }
     }
 
     /// Decodes a `Bridgeable` value from a request body, read as ``readBody(_:contentEncoding:)``
@@ -52,6 +89,7 @@ extension Mapper {
         _ type: T.Type = T.self,
         fromBody chunks: Chunks,
         contentEncoding: ContentEncoding,
+        expectedLength: Int? = nil,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
@@ -59,6 +97,7 @@ extension Mapper {
         let text = try await readBodyReportingFailure(
             chunks,
             contentEncoding: contentEncoding,
+            expectedLength: expectedLength,
             typeName: "\(T.self)",
             callSite: CallSite(file: file, line: line, function: function)
         )
@@ -70,11 +109,12 @@ extension Mapper {
     func readBodyReportingFailure<Chunks: AsyncSequence>(
         _ chunks: Chunks,
         contentEncoding: ContentEncoding,
+        expectedLength: Int?,
         typeName: String,
         callSite: CallSite
     ) async throws -> [UInt8] where Chunks.Element: Sequence<UInt8> {
         do {
-            return try await readBody(chunks, contentEncoding: contentEncoding)
+            return try await readBody(chunks, contentEncoding: contentEncoding, expectedLength: expectedLength)
         } catch let error as ParseError {
             throw MappingContext.parseFailure(error, options: options, typeName: typeName, callSite: callSite) {
                 .none
@@ -96,6 +136,7 @@ extension JSONMappingDecoder {
         _ type: T.Type,
         fromBody chunks: Chunks,
         contentEncoding: ContentEncoding,
+        expectedLength: Int? = nil,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
@@ -105,6 +146,7 @@ extension JSONMappingDecoder {
             text = try await mapper.readBodyReportingFailure(
                 chunks,
                 contentEncoding: contentEncoding,
+                expectedLength: expectedLength,
                 typeName: "\(T.self)",
                 callSite: CallSite(file: file, line: line, function: function)
             )

@@ -108,6 +108,40 @@ struct Order: Codable, Equatable, Sendable {
         #expect(problem.title == "Content Too Large")
     }
 
+    @Test(
+        "a plain body is read whole with room past its end for the backend, whatever Content-Length says",
+        arguments: linkedBackendNames, [nil, 0, 36, 5, 1 << 40] as [Int?]
+    )
+    func plainBodyLength(backend: String, expectedLength: Int?) async throws {
+        let mapper = try Mapper(backendNamed: backend)
+        let text = try await mapper.readBody(
+            BodyChunks(Self.orderJSON, size: 7),
+            contentEncoding: .identity,
+            expectedLength: expectedLength
+        )
+        #expect(text == Self.orderJSON)
+        #expect(text.capacity - text.count >= mapper.backend.readablePadding)
+        // A claimed length sizes the first allocation only up to 4 MiB.
+        #expect(text.capacity < 5 << 20)
+        let order = try mapper.decode(Order.self, from: text)
+        #expect(order == Order(id: 7, email: "a@example.com"))
+    }
+
+    @Test("a plain body past maxInputSize is refused however long it claims to be", arguments: [nil, 10, 1 << 40] as [Int?])
+    func plainBodyOverLimit(expectedLength: Int?) async throws {
+        let mapper = try Mapper(parseOptions: ParseOptions(maxInputSize: 20))
+        let error = await #expect(throws: ParseError.self) {
+            try await mapper.readBody(
+                BodyChunks(Self.orderJSON, size: 8),
+                contentEncoding: .identity,
+                expectedLength: expectedLength
+            )
+        }
+        #expect(error?.code == .inputTooLarge)
+        let exact = try await mapper.readBody(BodyChunks(Array(Self.orderJSON.prefix(20)), size: 8), contentEncoding: .identity)
+        #expect(exact == Array(Self.orderJSON.prefix(20)))
+    }
+
     @Test("a gzip body inflating past maxInflatedSize is 413")
     func bomb() async throws {
         let bomb = try Compression.gzip.compress([UInt8](repeating: UInt8(ascii: " "), count: 4 << 20))
