@@ -125,10 +125,14 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                     return nil
                 }
                 if inputDone || reader.cursor.finished { return nil }
-                let batch = await reader.startedProducer().queue.pop()
+                let queue = reader.startedProducer().queue
+                var batch = await queue.pop()
                 pendingEnding = batch.ending
                 ready = await Self.map(batch, decoder: reader.cursor.processor.decoder, workers: workers)
                 readyIndex = 0
+                let bytes = batch.bytes
+                batch.bytes = []
+                queue.recycle(consume bytes)
                 if ready.count < batch.items.count {
                     // Mapping stopped short: the task was cancelled.
                     pendingEnding = nil

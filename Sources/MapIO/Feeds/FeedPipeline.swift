@@ -54,6 +54,9 @@ final class FeedBatchQueue: Sendable {
         var producerWaiting = false
         var producerFinished = false
         var consumer = Waiter.none
+        /// Byte arrays of batches the consumer is done with, for the producer to fill again.
+        var recycled: [[UInt8]] = []
+        var recycledBytes = 0
 
         var isEmpty: Bool { head == batches.count }
 
@@ -99,8 +102,12 @@ final class FeedBatchQueue: Sendable {
     }
 
     /// Queued bytes of records now, plus what the producer holds (its record buffer and the batch
-    /// it is filling).
-    var heldByteCount: Int { state.withLock { $0.queuedBytes + $0.producerHeldBytes } }
+    /// it is filling) and the capacity of the batch arrays waiting to be filled again.
+    var heldByteCount: Int { state.withLock { $0.queuedBytes + $0.producerHeldBytes + $0.recycledBytes } }
+
+    /// The most batch arrays kept for the producer to fill again: with the one being consumed and
+    /// the one being filled, they cover the steady state.
+    static let maxRecycled = 2
 
     /// The most bytes of records ever queued at once.
     var queuedHighWater: Int { state.withLock { $0.highWater } }
@@ -149,10 +156,42 @@ final class FeedBatchQueue: Sendable {
         state.withLock {
             $0.producerFinished = true
             $0.producerHeldBytes = 0
+            $0.recycled = []
+            $0.recycledBytes = 0
+        }
+    }
+
+    /// A batch array the consumer is done with, emptied, its capacity kept; `nil` when there is
+    /// none. Reusing the arrays spares an allocation per batch, and the page faults of fresh
+    /// memory when batches are large.
+    func takeRecycled() -> [UInt8]? {
+        state.withLock { state -> [UInt8]? in
+            guard var bytes = state.recycled.popLast() else { return nil }
+            state.recycledBytes -= bytes.capacity
+            // The queue holds the only reference (``recycle(_:)`` moves the array in), so this
+            // keeps the storage; were there another, that copy would stay untouched and this
+            // array would get storage of its own.
+            bytes.removeAll(keepingCapacity: true)
+            return bytes
         }
     }
 
     // MARK: Consumer side
+
+    /// Hands the byte array of a batch the consumer is done with back to the producer. Pass the
+    /// last reference (`consume`): the array is moved into the queue, so that the producer finds
+    /// it unshared and refills its storage in place.
+    func recycle(_ bytes: consuming [UInt8]) {
+        var moved: [UInt8]? = consume bytes
+        guard (moved?.capacity ?? 0) > 0 else { return }
+        state.withLock { state in
+            guard !state.cancelled, !state.producerFinished, state.recycled.count < Self.maxRecycled,
+                let bytes = moved.take()
+            else { return }
+            state.recycledBytes += bytes.capacity
+            state.recycled.append(bytes)
+        }
+    }
 
     /// The next batch, waiting on this thread until there is one. Only for a consumer that has
     /// not cancelled: the producer ends every feed with a batch that carries its ending.
@@ -186,6 +225,8 @@ final class FeedBatchQueue: Sendable {
             state.batches = []
             state.head = 0
             state.queuedBytes = 0
+            state.recycled = []
+            state.recycledBytes = 0
             return state.takeProducer()
         }
         if wakeProducer { producerWake.signal() }
@@ -358,6 +399,7 @@ final class FeedProducer: @unchecked Sendable {
 
     private func newBatch() -> FeedBatch {
         var batch = FeedBatch()
+        if let bytes = queue.takeRecycled() { batch.bytes = bytes }
         batch.bytes.reserveCapacity(Swift.min(batchBytes, readSize) + padding)
         return batch
     }

@@ -202,8 +202,10 @@ public final class FeedReader<Element: Sendable> {
     }
 
     private func take(_ next: FeedBatch) {
+        let done = batch.bytes
         batch = next
         batchIndex = 0
+        producer?.queue.recycle(consume done)
     }
 
     /// The next record of the current batch parsed and mapped; bad ones go through the error
