@@ -371,4 +371,21 @@ struct HostileInputTests {
         #expect(brokenFailures.values.count == 500)
         #expect(brokenFailures.values.allSatisfy { $0.error.code == .invalidJSON })
     }
+
+    @Test("A path of 200,000 steps read from a pointer is followed below its missing first step, whole", arguments: backends)
+    func longPathBelowMissingStep(backend: RegisteredBackend) throws {
+        let root = try backend.mapper().parse(#"{"a": {"b": 1}}"#)
+        // A pointer a client might send: "/a/x/x/…", 200,000 steps, the second of which is missing.
+        let pointer = "/a" + String(repeating: "/x", count: 199_999)
+        let path = try JSONPath(pointer: pointer)
+        #expect(path.components.count == 200_000)
+        let found = root[path]
+        #expect(found.isMissing)
+        #expect(found.path == path)
+        #expect(found.path.components.count == 200_000)
+        let error = try #require(throws: MappingError.self) { try found.decode(Int.self) }
+        #expect(error.code == .missingKey)
+        // The error names the step that failed, not the whole path asked for.
+        #expect(error.path == ["a", "x"])
+    }
 }

@@ -153,7 +153,18 @@ extension JSON {
     /// index, and a key step on an array reads the element when the key is a canonical index.
     public subscript(path: JSONPath) -> JSON {
         var current = self
-        for component in path.components {
+        let components = path.components
+        for position in components.indices {
+            if let absence = current.absence {
+                // Below a missing step every step is missing: the rest joins the trail at once,
+                // so a long path (one read from input, say) costs time linear in its length.
+                return JSON(
+                    document: current.document,
+                    node: current.node,
+                    absence: Absence(trail: absence.trail + components[position...], reason: absence.reason)
+                )
+            }
+            let component = components[position]
             switch (component, current.kind) {
             case (.index(let index), .object):
                 let byKey = current[String(index)]
