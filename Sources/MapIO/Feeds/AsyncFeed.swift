@@ -2,7 +2,7 @@ public import MapCore
 import MapCodable
 
 /// A feed as an `AsyncSequence`: the records of a ``FeedReader``, parsed and mapped on the
-/// consuming task (which suspends, never blocks, while the reader's producer cuts records ahead).
+/// consuming task (which suspends, never blocks, while the reader's producer reads ahead).
 ///
 /// Cancelling the consuming task ends the sequence, and the reader, at the next record: no more
 /// input is read.

@@ -95,6 +95,11 @@ final class FeedCursor<Element: Sendable> {
         }
     }
 
+    /// Room for `count` pending input bytes; see `FeedSplitter.reserve(_:)`.
+    func reserve(_ count: Int) {
+        splitter.reserve(count)
+    }
+
     /// Adds input bytes.
     func append(_ bytes: UnsafeRawBufferPointer) {
         splitter.append(bytes)

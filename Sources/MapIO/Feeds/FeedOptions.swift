@@ -34,13 +34,13 @@ public struct FeedOptions: Sendable {
     public var maxRecordSize = 16 << 20
     /// Bytes read from the input at a time. Default 256 KiB.
     public var readSize = 256 << 10
-    /// The most bytes of records the reader cuts ahead of its consumer. Above 0, a producer of
-    /// the reader's own, on a thread outside the cooperative pool, reads, inflates and cuts the
-    /// input into batches of records while the consumer parses and maps the batches before them,
-    /// so that the two stages overlap; the records, their errors and their order are the same as
-    /// without it. A batch holds 64 KiB of records or less (in parallel, the batch size asked
-    /// for); a batch larger than this limit is still passed on, alone. 0 reads, inflates and cuts
-    /// on the consuming thread, one record at a time.
+    /// The most bytes of input the reader reads ahead of its consumer. Above 0, a producer of the
+    /// reader's own, on a thread outside the cooperative pool, reads and inflates the input in
+    /// chunks of ``readSize`` while the consumer cuts, parses and maps the records of the chunks
+    /// before them, so that the two stages overlap; the records, their errors and their order are
+    /// the same as without it. In parallel the producer also cuts the records, into batches of the
+    /// size asked for; a batch larger than this limit is still passed on, alone. 0 reads,
+    /// inflates and cuts on the consuming thread, one record at a time.
     /// Default 256 KiB.
     public var readAhead = 256 << 10
     /// The most skipped records written to the log per second; the rest are counted, and the count

@@ -2,8 +2,9 @@ internal import Dispatch
 import MapCore
 internal import Synchronization
 
-/// Records cut ahead by a feed's producer, in feed order, with their bytes copied out of the
-/// splitter: what the producer hands to the consumer, one batch at a time.
+/// What a feed's producer hands to the consumer, one batch at a time, in feed order: records cut
+/// ahead, with their bytes copied out of the splitter (for parallel workers), or a chunk of the
+/// input as read, in ``bytes`` with no items (for a reader that cuts records itself).
 struct FeedBatch: Sendable {
     /// One step of the feed, in order.
     enum Item: Sendable {
@@ -20,6 +21,9 @@ struct FeedBatch: Sendable {
         /// The feed ends with this error, thrown once the items before it are handled: input that
         /// cannot be read or inflated, or (arrays) malformed JSON.
         case failed(FeedError)
+        /// The input could not be read or inflated past the chunks before: the consumer places
+        /// the error where its own cutting stopped.
+        case inputFailed(ParseError)
     }
 
     /// The records' bytes, back to back, followed by at least the backend's readable padding, so
@@ -258,9 +262,13 @@ final class FeedBatchQueue: Sendable {
     }
 }
 
-/// The producer of a read-ahead feed: on a thread of its own, it reads the input (inflating it),
-/// cuts it into records and queues them in batches, until the input ends, fails, or the consumer
-/// stops the feed.
+/// The producer of a read-ahead feed: on a thread of its own, it reads the input (inflating it)
+/// and queues it, until the input ends, fails, or the consumer stops the feed.
+///
+/// For a reader that maps records one at a time it queues the input as read, in chunks, and the
+/// reader cuts the records itself: reading and inflating is then all this thread does, and with a
+/// fast backend it is the stage that sets the pace. For parallel workers it also cuts the records
+/// and queues them in batches of a given count, which the workers share out.
 final class FeedProducer: @unchecked Sendable {
     // `@unchecked`: `source`, `splitter` and the batch being built are mutable state touched only
     // by `run()`, which runs once, on the producer's queue, after the reader handed them over in
@@ -272,28 +280,22 @@ final class FeedProducer: @unchecked Sendable {
     private var splitter: FeedSplitter
     private let readSize: Int
     private let padding: Int
-    private let batchBytes: Int
-    private let batchRecords: Int
-    private let closesAtInput: Bool
+    /// Records per batch; `nil`: no cutting, chunks of input.
+    private let batchRecords: Int?
     let queue: FeedBatchQueue
     private let finished = DispatchSemaphore(value: 0)
     private var started = false
 
-    /// The bytes of records a batch holds, unless one record alone is longer: small enough that
-    /// a few batches fit the default read-ahead, large enough that handing one over costs little
-    /// beside parsing it.
-    static let batchBytes = 64 << 10
+    /// The bytes of records a batch holds at most, unless one record alone is longer: a bound on
+    /// what a parallel batch holds, whatever its records' size.
+    static let batchBytes = 4 << 20
 
-    /// The bytes of records a batch of a given record count holds at most, unless one record
-    /// alone is longer: a bound on what a parallel batch holds, whatever its records' size.
-    static let countedBatchBytes = 4 << 20
-
-    /// A producer reading `source` into `splitter`, `readSize` bytes at a time.
+    /// A producer reading `source` `readSize` bytes at a time.
     ///
-    /// Without `batchRecords`, a batch closes at ``batchBytes`` or when the splitter needs input,
-    /// so that records reach the consumer as soon as they are read. With it (parallel workers),
-    /// a batch closes at that many records or ``countedBatchBytes``, so that the workers get
-    /// batches as large as they were asked for.
+    /// Without `batchRecords`, it queues the input in chunks of at most `readSize` bytes, and
+    /// `splitter` is not used. With it (parallel workers), it cuts the input with `splitter` into
+    /// batches that close at that many records or ``batchBytes``, so that the workers get batches
+    /// as large as they were asked for.
     init(
         source: any ByteSource,
         splitter: FeedSplitter,
@@ -306,9 +308,7 @@ final class FeedProducer: @unchecked Sendable {
         self.splitter = splitter
         self.readSize = readSize
         self.padding = Swift.max(0, padding)
-        batchBytes = batchRecords == nil ? Self.batchBytes : Self.countedBatchBytes
-        self.batchRecords = Swift.max(1, batchRecords ?? Int.max)
-        closesAtInput = batchRecords == nil
+        self.batchRecords = batchRecords.map { Swift.max(1, $0) }
         queue = FeedBatchQueue(capacity: capacity)
     }
 
@@ -333,13 +333,14 @@ final class FeedProducer: @unchecked Sendable {
     }
 
     private func run() {
+        guard let batchRecords else {
+            readChunks()
+            return
+        }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 1)
         defer {
             buffer.deallocate()
-            // Let go of the input (a file descriptor, a zlib stream) before saying so.
-            source = MemoryByteSource([UInt8]())
-            queue.producerDidFinish()
-            finished.signal()
+            letGo()
         }
         var batch = newBatch()
         while true {
@@ -354,21 +355,17 @@ final class FeedProducer: @unchecked Sendable {
             switch step {
             case .record(let record):
                 // A record that would overflow the batch's room starts the next one.
-                if batch.recordCount > 0, batch.bytes.count + record.range.count > batchBytes {
+                if batch.recordCount > 0, batch.bytes.count + record.range.count > Self.batchBytes {
                     guard push(&batch) else { return }
                 }
                 add(record, to: &batch)
-                if batch.recordCount >= batchRecords || batch.bytes.count >= batchBytes {
+                if batch.recordCount >= batchRecords || batch.bytes.count >= Self.batchBytes {
                     guard push(&batch) else { return }
                 }
             case .failed(let error):
                 batch.items.append(.failed(error))
             case .needsInput:
-                if closesAtInput, !batch.items.isEmpty {
-                    guard push(&batch) else { return }
-                } else if queue.isCancelled {
-                    return
-                }
+                if queue.isCancelled { return }
                 do throws(ParseError) {
                     let count = try source.read(into: buffer)
                     if count == 0 {
@@ -397,10 +394,40 @@ final class FeedProducer: @unchecked Sendable {
         }
     }
 
+    /// Lets go of the input (a file descriptor, a zlib stream), then says the producer is done.
+    private func letGo() {
+        source = MemoryByteSource([UInt8]())
+        queue.producerDidFinish()
+        finished.signal()
+    }
+
+    /// Reads the input into chunks of at most `readSize` bytes, inflating it, and queues them in
+    /// order for a consumer that cuts the records itself: the last chunk carries how the input
+    /// ends. Cutting on the consumer's side leaves this thread only the reading, the stage that
+    /// paces a fast backend.
+    private func readChunks() {
+        defer { letGo() }
+        while true {
+            var chunk = FeedBatch()
+            do throws(ParseError) {
+                chunk.bytes = try [UInt8](unsafeUninitializedCapacity: readSize) { buffer, count throws(ParseError) in
+                    count = try Swift.min(source.read(into: UnsafeMutableRawBufferPointer(buffer)), buffer.count)
+                }
+            } catch {
+                chunk.ending = .inputFailed(error)
+                _ = queue.push(chunk, producerHeld: 0)
+                return
+            }
+            let last = chunk.bytes.isEmpty
+            if last { chunk.ending = .end }
+            guard queue.push(chunk, producerHeld: readSize), !last else { return }
+        }
+    }
+
     private func newBatch() -> FeedBatch {
         var batch = FeedBatch()
         if let bytes = queue.takeRecycled() { batch.bytes = bytes }
-        batch.bytes.reserveCapacity(Swift.min(batchBytes, readSize) + padding)
+        batch.bytes.reserveCapacity(Swift.min(Self.batchBytes, readSize) + padding)
         return batch
     }
 
@@ -419,6 +446,6 @@ final class FeedProducer: @unchecked Sendable {
         batch.bytes.append(contentsOf: repeatElement(0, count: padding))
         let full = batch
         batch = newBatch()
-        return queue.push(full, producerHeld: splitter.bytes.capacity + batchBytes + padding)
+        return queue.push(full, producerHeld: splitter.bytes.capacity + Self.batchBytes + padding)
     }
 }

@@ -5,8 +5,9 @@ import MapCore
 /// long the feed.
 ///
 /// At the first record a producer of the reader's own starts, on a thread outside the cooperative
-/// pool: it reads, inflates and cuts the input into records ahead of the consumer, at most
-/// ``FeedOptions/readAhead`` bytes ahead, while the consumer parses and maps them. The records,
+/// pool: it reads and inflates the input ahead of the consumer, at most ``FeedOptions/readAhead``
+/// bytes ahead, while the consumer cuts, parses and maps the records (for
+/// ``parallel(workers:batchSize:)`` it cuts them too, into batches for the workers). The records,
 /// their errors and where the feed stops are those of reading on the consuming thread
 /// (``FeedOptions/readAhead`` 0). The producer stops when the feed ends or fails, at ``close()``,
 /// and when the reader goes away.
@@ -41,20 +42,16 @@ public final class FeedReader<Element: Sendable> {
     var batchRecords: Int?
     /// The read-ahead producer, made at the first read.
     private var producer: FeedProducer?
-    /// The batch being consumed, and the next item in it.
-    private var batch = FeedBatch()
-    private var batchIndex = 0
 
     /// Records handed out so far.
     public private(set) var deliveredCount = 0
 
-    /// The bytes of input the reader holds now: without read-ahead, its record buffer's capacity;
-    /// with it, the batches queued and being consumed plus the producer's record buffer and read
-    /// buffer. zlib's state is fixed on top. Bounded by ``FeedOptions/readAhead`` plus the longest
-    /// record and a read or two, never by the feed's length.
+    /// The bytes of input the reader holds now: its record buffer's capacity, and with read-ahead
+    /// the chunks (or, for parallel workers, batches) queued and what the producer holds. zlib's
+    /// state is fixed on top. Bounded by ``FeedOptions/readAhead`` plus the longest record and a
+    /// few reads (``FeedOptions/readSize``), never by the feed's length.
     public var bufferedByteCount: Int {
-        guard readAhead > 0 else { return cursor.splitter.bytes.capacity }
-        return (producer?.queue.heldByteCount ?? 0) + batch.bytes.capacity
+        cursor.splitter.bytes.capacity + (producer?.queue.heldByteCount ?? 0)
     }
 
     /// Records skipped under ``FeedOptions/ErrorPolicy/skip``.
@@ -84,7 +81,15 @@ public final class FeedReader<Element: Sendable> {
         readAhead = Swift.max(0, options.readAhead)
         padding = mapper.backend.readablePadding
         readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readAhead > 0 ? 0 : readSize, alignment: 1)
+        if readAhead > 0 {
+            // A chunk from the producer, and the tail of a record cut short by the one before.
+            cursor.reserve(readSize + Self.carriedTail)
+        }
     }
+
+    /// Room kept beside a chunk for the tail of a record cut short by the chunk before; a longer
+    /// tail grows the buffer.
+    static var carriedTail: Int { 64 << 10 }
 
     deinit {
         producer?.stop()
@@ -101,26 +106,26 @@ public final class FeedReader<Element: Sendable> {
     public func next() throws(FeedError) -> Element? {
         guard readAhead > 0 else { return try nextReadingHere() }
         while true {
-            switch try nextInBatch() {
+            switch try nextInChunks() {
             case .value(let value):
                 deliveredCount += 1
                 return value
             case .end: return nil
-            case .needsBatch: take(startedProducer().queue.pop())
+            case .needsBatch: try take(startedProducer().queue.pop())
             }
         }
     }
 
-    /// ``next()``, suspending rather than blocking while the producer cuts the next batch.
+    /// ``next()``, suspending rather than blocking while the producer reads the next chunk.
     func nextAsync() async throws(FeedError) -> Element? {
         guard readAhead > 0 else { return try nextReadingHere() }
         while true {
-            switch try nextInBatch() {
+            switch try nextInChunks() {
             case .value(let value):
                 deliveredCount += 1
                 return value
             case .end: return nil
-            case .needsBatch: take(await startedProducer().queue.pop())
+            case .needsBatch: try take(await startedProducer().queue.pop())
             }
         }
     }
@@ -201,43 +206,34 @@ public final class FeedReader<Element: Sendable> {
         return producer
     }
 
-    private func take(_ next: FeedBatch) {
-        let done = batch.bytes
-        batch = next
-        batchIndex = 0
-        producer?.queue.recycle(consume done)
-    }
-
-    /// The next record of the current batch parsed and mapped; bad ones go through the error
-    /// policy; the batch's ending, once its items are done.
-    private func nextInBatch() throws(FeedError) -> BatchStep {
-        while !cursor.finished {
-            guard batchIndex < batch.items.count else {
-                guard let ending = batch.ending else { return .needsBatch }
-                take(FeedBatch())
-                try finish(ending)
+    /// The next record cut, parsed and mapped here from the chunks the producer read ahead; bad
+    /// ones go through the error policy. The producer stops when the feed ends or fails.
+    private func nextInChunks() throws(FeedError) -> BatchStep {
+        do {
+            switch try cursor.nextValue() {
+            case .value(let value): return .value(value)
+            case .needsInput: return .needsBatch
+            case .end:
+                stopProducer()
                 return .end
             }
-            let item = batch.items[batchIndex]
-            batchIndex += 1
-            switch item {
-            case .record(let record):
-                let outcome = batch.bytes.withUnsafeBytes { all in
-                    cursor.processor.decoder.decode(
-                        UnsafeRawBufferPointer(rebasing: all[record.range]),
-                        readableAfter: all.count - record.range.upperBound,
-                        at: record
-                    )
-                }
-                switch outcome {
-                case .success(let value): return .value(value)
-                case .failure(let error): try handle(error)
-                }
-            case .failed(let error):
-                try handle(error)
-            }
+        } catch {
+            stopProducer()
+            throw error
         }
-        return .end
+    }
+
+    /// Hands a chunk the producer read to the cursor; the last chunk says how the input ends.
+    private func take(_ chunk: FeedBatch) throws(FeedError) {
+        chunk.bytes.withUnsafeBytes { cursor.append($0) }
+        guard let ending = chunk.ending else { return }
+        switch ending {
+        case .end:
+            stopProducer()
+            cursor.endOfInput()
+        case .failed, .inputFailed:
+            try finish(ending)
+        }
     }
 
     /// A bad record through the error policy; when it ends the feed, the producer stops too.
@@ -245,7 +241,6 @@ public final class FeedReader<Element: Sendable> {
         do {
             try cursor.handle(error)
         } catch {
-            take(FeedBatch())
             stopProducer()
             throw error
         }
@@ -257,6 +252,7 @@ public final class FeedReader<Element: Sendable> {
         switch ending {
         case .end: cursor.finish()
         case .failed(let error): throw cursor.ending(error)
+        case .inputFailed(let error): throw cursor.inputFailed(MappingError(parseError: error))
         }
     }
 

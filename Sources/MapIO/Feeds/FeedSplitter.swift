@@ -64,9 +64,18 @@ struct FeedSplitter {
     /// Line and column of the first byte not yet consumed.
     var position: (line: Int, column: Int) { (line, column) }
 
+    /// Room for `count` pending bytes without growing: the size of the reads to come, and a
+    /// record's tail carried over from the read before.
+    mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(count)
+    }
+
     /// Adds bytes read from the input; call ``finish()`` at its end.
+    ///
+    /// Consumed bytes are dropped once they are half the pending bytes, or when keeping them would
+    /// make the buffer grow.
     mutating func append(_ input: UnsafeRawBufferPointer) {
-        if start > 0, start >= bytes.count / 2 {
+        if start > 0, start >= bytes.count / 2 || bytes.count + input.count > bytes.capacity {
             bytes.removeSubrange(0..<start)
             base += start
             searchFrom = max(0, searchFrom - start)
