@@ -360,6 +360,31 @@ private func outcomes(
         #expect(reader.deliveredCount == 1)
     }
 
+    /// Found by fuzz-feeds while the producer was changed to hand over chunks of input: chunks of
+    /// a whole read held three reads, far past a read-ahead smaller than one.
+    @Test("a read-ahead smaller than a read bounds the chunks, and so what the reader holds")
+    func readAheadSmallerThanARead() throws {
+        let mapper = try Mapper()
+        var options = FeedOptions()
+        options.readAhead = 1 << 10
+        options.readSize = 64 << 10
+        options.maxRecordSize = 256
+        let reader = try mapper.feed(Item.self, from: WatchedSource(watch: SourceWatch(), limit: 20_000), options: options)
+        // The queue (one 4 KiB chunk at most, the smallest a chunk is), the chunk the producer is
+        // reading, and the reader's buffer: a chunk and a record's tail, its capacity as the
+        // allocator rounds it up.
+        let bound = 3 * 4096 + options.maxRecordSize + 64
+        var count = 0
+        var largest = 0
+        while let item = try reader.next() {
+            #expect(item.id == count)
+            count += 1
+            largest = max(largest, reader.bufferedByteCount)
+        }
+        #expect(count == 20_000)
+        #expect(largest <= bound, "held at most \(largest) bytes")
+    }
+
     @Test("memory stays bounded by the read-ahead limit: the producer waits once it is that far ahead")
     func readAheadIsBounded() throws {
         let mapper = try Mapper()

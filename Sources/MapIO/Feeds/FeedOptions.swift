@@ -36,9 +36,9 @@ public struct FeedOptions: Sendable {
     public var readSize = 256 << 10
     /// The most bytes of input the reader reads ahead of its consumer. Above 0, a producer of the
     /// reader's own, on a thread outside the cooperative pool, reads and inflates the input in
-    /// chunks of ``readSize`` while the consumer cuts, parses and maps the records of the chunks
-    /// before them, so that the two stages overlap; the records, their errors and their order are
-    /// the same as without it. In parallel the producer also cuts the records, into batches of the
+    /// chunks of ``readSize`` (or of this limit, when smaller; at least 4 KiB) while the consumer
+    /// cuts, parses and maps the records of the chunks before them, so that the two stages
+    /// overlap; the records, their errors and their order are the same as without it. In parallel the producer also cuts the records, into batches of the
     /// size asked for; a batch larger than this limit is still passed on, alone. 0 reads,
     /// inflates and cuts on the consuming thread, one record at a time.
     /// Default 256 KiB.

@@ -81,15 +81,20 @@ public final class FeedReader<Element: Sendable> {
         readAhead = Swift.max(0, options.readAhead)
         padding = mapper.backend.readablePadding
         readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readAhead > 0 ? 0 : readSize, alignment: 1)
+        chunkSize = Swift.max(4096, Swift.min(readSize, readAhead))
         if readAhead > 0 {
             // A chunk from the producer, and the tail of a record cut short by the one before.
-            cursor.reserve(readSize + Self.carriedTail)
+            cursor.reserve(chunkSize + Swift.min(Self.carriedTail, Swift.max(1, options.maxRecordSize)))
         }
     }
 
     /// Room kept beside a chunk for the tail of a record cut short by the chunk before; a longer
     /// tail grows the buffer.
     static var carriedTail: Int { 64 << 10 }
+
+    /// The most bytes of input in a chunk the producer hands over: a read, but no more than the
+    /// read-ahead, so that the queue holds what ``FeedOptions/readAhead`` says.
+    private let chunkSize: Int
 
     deinit {
         producer?.stop()
@@ -195,7 +200,7 @@ public final class FeedReader<Element: Sendable> {
         let producer = FeedProducer(
             source: source,
             splitter: cursor.splitter,
-            readSize: readSize,
+            readSize: batchRecords == nil ? chunkSize : readSize,
             padding: padding,
             capacity: readAhead,
             batchRecords: batchRecords
