@@ -95,3 +95,24 @@ import Testing
         #expect(again[0].document.int64(again[0].node) == nil)
     }
 }
+
+extension FuzzRegressionTests {
+    /// fuzz-differential: the native backend accepted `{"é":1,"é":2…1,"é":2000000000000}` (the last
+    /// two keys the same bytes) while jansson and simdjson refused the big integer; the target
+    /// looked for the `bigIntegers` row in the accepted document, where the later duplicate had
+    /// replaced it. The row holds for a replaced value too.
+    @Test("A big integer that a later duplicate key replaces is still refused where big integers are", arguments: backends)
+    func bigIntegerReplacedByDuplicate(_ backend: RegisteredBackend) throws {
+        let text = #"{"a": 200000000000000000000000000000000000000000001, "a": 1}"#
+        let mapper = try backend.mapper()
+        if backend.name == "jansson" || backend.name == "simdjson" {
+            let error = try #require(throws: ParseError.self) { try mapper.parse(Array(text.utf8)) }
+            #expect(error.code == .numberOutOfRange)
+            #expect((error.line, error.column, error.offset) == (1, 7, 6))
+        } else {
+            let json = try mapper.parse(Array(text.utf8))
+            #expect(json.count == 1)
+            #expect(json.document.int64(json["a"].node) == 1)
+        }
+    }
+}

@@ -35,6 +35,52 @@ public enum ParityRule: String, Sendable, CaseIterable {
         allCases.contains { $0.allows(code, from: backend) }
     }
 
+    /// The rows the text of an accepted document shows in values the document itself may no
+    /// longer hold: a member that a later one with the same key replaced (`lastWins`) is gone from
+    /// the tree, but a backend that refuses big integers or byte-order marks met it while
+    /// parsing. Read from the text's numbers and strings; the text is valid JSON, since a backend
+    /// accepted it.
+    public static func shown(inText text: UnsafeRawBufferPointer) -> Set<ParityRule> {
+        var rows: Set<ParityRule> = []
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: "\"") {
+                var end = index + 1
+                while end < text.count, text[end] != UInt8(ascii: "\"") {
+                    end += text[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                let literal = Array(text[(index + 1)..<Swift.min(end, text.count)])
+                // The mark raw or escaped (an escaped backslash before `ufeff` counts too: the
+                // rule may allow a little more than it must, never less).
+                if containsSequence(literal, [0xEF, 0xBB, 0xBF])
+                    || String(decoding: literal, as: UTF8.self).lowercased().contains("\\ufeff")
+                {
+                    rows.insert(.byteOrderMarkInStrings)
+                }
+                index = end + 1
+            } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                var end = index
+                while end < text.count, Self.numberBytes.contains(text[end]) { end += 1 }
+                let token = Array(text[index..<end])
+                if isIntegerSyntax(token), Int64(String(decoding: token, as: UTF8.self)) == nil {
+                    rows.insert(.bigIntegers)
+                }
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return rows
+    }
+
+    private static let numberBytes = Set(Array("+-0123456789.eE".utf8))
+
+    private static func containsSequence(_ bytes: [UInt8], _ sequence: [UInt8]) -> Bool {
+        guard bytes.count >= sequence.count else { return false }
+        return (0...(bytes.count - sequence.count)).contains { bytes[$0..<($0 + sequence.count)].elementsEqual(sequence) }
+    }
+
     /// The rows `document` shows, read through its public reads.
     public static func shown(by document: any JSONDocument) -> Set<ParityRule> {
         var rows: Set<ParityRule> = []

@@ -55,7 +55,7 @@ private func check(_ input: UnsafeRawBufferPointer, options: ParseOptions, optio
         }
         return
     }
-    let rows = accepted.reduce(into: Set<ParityRule>()) { $0.formUnion(ParityRule.shown(by: $1)) }
+    let rows = accepted.reduce(into: ParityRule.shown(inText: input)) { $0.formUnion(ParityRule.shown(by: $1)) }
     for (backend, error) in refused where !rows.contains(where: { $0.allows(error.code, from: backend) }) {
         fail(
             "\(accepted.map(\.backendName)) accepted, \(backend) refused with \(error.code), "

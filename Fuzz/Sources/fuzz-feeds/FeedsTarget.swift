@@ -33,7 +33,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let small = read(feed, mode: mode, readSize: mode.readSize, readAhead: 0, mapper: mapper, fail)
     let large = read(feed, mode: mode, readSize: 64 << 10, readAhead: 1 << 10, mapper: mapper, fail)
     let compressed = !(mode.compression == .automatic && !feed.starts(with: [0x1F, 0x8B]))
-    let (inflated, inflateError) = compressed ? inflate(feed, compression: mode.compression) : ([], nil)
+    // A damaged stream's error is met in the read that reaches it, and the bytes that read
+    // inflated are not passed on, so what comes before the error depends on the read's size. The
+    // large read's producer reads in chunks of the read size, or of the read-ahead when that is
+    // smaller (at least 4 KiB; `FeedOptions.readAhead`): the reference inflates in those steps.
+    let chunk = max(4096, min(64 << 10, 1 << 10))
+    let (inflated, inflateError) = compressed ? inflate(feed, compression: mode.compression, readSize: chunk) : ([], nil)
     if small != large {
         // A damaged compressed stream is found at a point that depends on the read size, so the
         // two reads may end in different errors (a record cut by the damage over the record limit
@@ -213,10 +218,10 @@ private func expectedLineRecords(_ feed: [UInt8], maxRecordSize: Int) -> Int {
 }
 
 /// The feed's bytes inflated on their own (64 KiB at a time), and the error that stopped it.
-private func inflate(_ feed: [UInt8], compression: Compression) -> ([UInt8], ParseError?) {
+private func inflate(_ feed: [UInt8], compression: Compression, readSize: Int) -> ([UInt8], ParseError?) {
     let source = InflatingByteSource(MemoryByteSource(feed), compression: compression, maxInflatedSize: maxInflatedSize)
     var inflated: [UInt8] = []
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 1)
     defer { buffer.deallocate() }
     while true {
         do throws(ParseError) {
