@@ -79,7 +79,7 @@ extension Mapper {
         }
     }
 
-    /// Decodes a `Bridgeable` value from a request body, read as ``readBody(_:contentEncoding:)``
+    /// Decodes a `Bridgeable` value from a request body, read as ``readBody(_:contentEncoding:expectedLength:)``
     /// reads it: any of the package's idioms (a two-way map, extraction, rules).
     ///
     /// - Throws: `MappingError`: the body's read failure (`inputTooLarge`, `unreadableInput`,
@@ -104,7 +104,7 @@ extension Mapper {
         return try decode(T.self, from: text, file: file, line: line, function: function)
     }
 
-    /// ``readBody(_:contentEncoding:)`` with a read failure reported to the log as a failed
+    /// ``readBody(_:contentEncoding:expectedLength:)`` with a read failure reported to the log as a failed
     /// decode of `typeName` and thrown as a `MappingError`.
     func readBodyReportingFailure<Chunks: AsyncSequence>(
         _ chunks: Chunks,
@@ -125,7 +125,7 @@ extension Mapper {
 
 extension JSONMappingDecoder {
     /// Decodes a `T` from a request body, inflated as its `Content-Encoding` says and read under
-    /// the mapper's limits (see `Mapper.readBody(_:contentEncoding:)`), with this decoder's
+    /// the mapper's limits (see `Mapper.readBody(_:contentEncoding:expectedLength:)`), with this decoder's
     /// strategies and backend.
     ///
     /// - Throws: `DecodingError` as `decode(_:from:file:line:function:)` throws it, a
