@@ -360,6 +360,19 @@ private func outcomes(
         #expect(reader.deliveredCount == 1)
     }
 
+    /// Reads the rest of a feed of `Item`s whose next id is `first`, checking the ids run on;
+    /// the ids read past the last one (the count of records), and the most bytes held meanwhile.
+    private func readRest(of reader: FeedReader<Item>, from first: Int) throws -> (count: Int, largest: Int) {
+        var count = first
+        var largest = 0
+        while let item = try reader.next() {
+            #expect(item.id == count)
+            count += 1
+            largest = max(largest, reader.bufferedByteCount)
+        }
+        return (count, largest)
+    }
+
     /// Found by fuzz-feeds while the producer was changed to hand over chunks of input: chunks of
     /// a whole read held three reads, far past a read-ahead smaller than one.
     @Test("a read-ahead smaller than a read bounds the chunks, and so what the reader holds")
@@ -374,13 +387,7 @@ private func outcomes(
         // reading, and the reader's buffer: a chunk and a record's tail, its capacity as the
         // allocator rounds it up.
         let bound = 3 * 4096 + options.maxRecordSize + 64
-        var count = 0
-        var largest = 0
-        while let item = try reader.next() {
-            #expect(item.id == count)
-            count += 1
-            largest = max(largest, reader.bufferedByteCount)
-        }
+        let (count, largest) = try readRest(of: reader, from: 0)
         #expect(count == 20_000)
         #expect(largest <= bound, "held at most \(largest) bytes")
     }
@@ -413,13 +420,7 @@ private func outcomes(
         #expect(feedBytes > 20 * bound, "the feed is far longer than the bound")
         #expect(watch.bytesRead <= bound, "the producer stopped within the bound")
         #expect(reader.bufferedByteCount <= bound)
-        var count = 1
-        var largest = 0
-        while let item = try reader.next() {
-            #expect(item.id == count)
-            count += 1
-            largest = max(largest, reader.bufferedByteCount)
-        }
+        let (count, largest) = try readRest(of: reader, from: 1)
         #expect(count == records)
         #expect(largest <= bound, "held at most \(largest) bytes")
     }
