@@ -38,9 +38,10 @@ public struct FeedOptions: Sendable {
     /// reader's own, on a thread outside the cooperative pool, reads and inflates the input in
     /// chunks of ``readSize`` (or of this limit, when smaller; at least 4 KiB) while the consumer
     /// cuts, parses and maps the records of the chunks before them, so that the two stages
-    /// overlap; the records, their errors and their order are the same as without it. In parallel the producer also cuts the records, into batches of the
-    /// size asked for; a batch larger than this limit is still passed on, alone. 0 reads,
-    /// inflates and cuts on the consuming thread, one record at a time.
+    /// overlap; the records, their errors and their order are the same as without it. In
+    /// parallel the producer also cuts the records, into batches of the size asked for; a batch
+    /// larger than this limit is still passed on, alone. 0 reads, inflates and cuts on the
+    /// consuming thread, one record at a time.
     /// Default 256 KiB.
     public var readAhead = 256 << 10
     /// The most skipped records written to the log per second; the rest are counted, and the count
