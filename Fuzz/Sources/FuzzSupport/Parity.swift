@@ -53,7 +53,7 @@ public enum ParityRule: String, Sendable, CaseIterable {
                 let literal = Array(text[(index + 1)..<Swift.min(end, text.count)])
                 // The mark raw or escaped (an escaped backslash before `ufeff` counts too: the
                 // rule may allow a little more than it must, never less).
-                if containsSequence(literal, [0xEF, 0xBB, 0xBF])
+                if literal.contains([0xEF, 0xBB, 0xBF])
                     || String(decoding: literal, as: UTF8.self).lowercased().contains("\\ufeff")
                 {
                     rows.insert(.byteOrderMarkInStrings)
@@ -75,11 +75,6 @@ public enum ParityRule: String, Sendable, CaseIterable {
     }
 
     private static let numberBytes = Set(Array("+-0123456789.eE".utf8))
-
-    private static func containsSequence(_ bytes: [UInt8], _ sequence: [UInt8]) -> Bool {
-        guard bytes.count >= sequence.count else { return false }
-        return (0...(bytes.count - sequence.count)).contains { bytes[$0..<($0 + sequence.count)].elementsEqual(sequence) }
-    }
 
     /// The rows `document` shows, read through its public reads.
     public static func shown(by document: any JSONDocument) -> Set<ParityRule> {
