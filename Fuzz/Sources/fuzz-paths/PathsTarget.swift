@@ -96,6 +96,9 @@ private func pointerTyped(_ component: JSONPath.Component) -> JSONPath.Component
     }
 }
 
+/// The longest chain of subscripts the step-by-step lookup follows.
+private let chainedSteps = 64
+
 /// A document with every kind, on every backend, for looking paths up in.
 private let documents: [JSON] = fuzzBackends.compactMap { backend in
     let text = #"{"a": [1, {"b": null, "0": "x", "": [true]}], "0": {"~/": 2.5}, "a.b": "s", "\u0000": []}"#
@@ -104,11 +107,16 @@ private let documents: [JSON] = fuzzBackends.compactMap { backend in
 
 /// Looks `path` up in each document, whole (RFC 6901's lenient steps) and step by step (strict
 /// subscripts), and asks a missing result for its path: nothing may trap.
+///
+/// Step by step stands for a chain of subscripts written in code, so it follows at most
+/// ``chainedSteps`` steps: below a missing view each further subscript copies the steps taken so
+/// far (as `JSON.subscript(_:JSONPath)` documents), and a path read from input goes through
+/// `json[path]`, which the whole lookup covers at any length.
 private func lookUp(_ path: JSONPath) {
     for root in documents {
         let direct = root[path]
         var stepwise = root
-        for component in path.components {
+        for component in path.components.prefix(chainedSteps) {
             switch component {
             case .key(let key): stepwise = stepwise[key]
             case .index(let index): stepwise = stepwise[index]

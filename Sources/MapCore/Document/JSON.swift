@@ -149,6 +149,10 @@ extension JSON {
 
     /// The value at `path` below this one.
     ///
+    /// Costs time linear in the path's length, so it is the way to follow a path read from input.
+    /// A chain of subscripts (`json["a"]["b"]`) copies the steps taken so far at each step below a
+    /// missing one, which suits the short chains written in code.
+    ///
     /// Steps follow RFC 6901: an index step on an object reads the member whose key is the decimal
     /// index, and a key step on an array reads the element when the key is a canonical index.
     public subscript(path: JSONPath) -> JSON {
