@@ -70,8 +70,15 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
             source.copyMemory(from: base, byteCount: input.count)
         }
         let visible = UnsafeRawBufferPointer(start: source, count: input.count)
-        do {
+        do throws(ParseError) {
             let object = try FoundationDocument.serialize(visible, backend: backend, tape: tape)
+            // JSONSerialization never reads a value a later duplicate key replaced, so a number
+            // there beyond Double's range is caught here, as every backend refuses it.
+            if tape.hidesValues,
+                let hidden = JSONScanner.numberOutOfRange(in: visible, tape: tape, integersBeyond64Bits: false, backend: backend)
+            {
+                throw hidden
+            }
             var gatherer = StringGatherer(source: visible, tape: tape, backend: backend)
             gatherer.checksByteOrderMarks = containsByteOrderMark(
                 visible,

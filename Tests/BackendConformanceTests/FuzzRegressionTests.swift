@@ -116,3 +116,23 @@ extension FuzzRegressionTests {
         }
     }
 }
+
+extension FuzzRegressionTests {
+    /// fuzz-differential (long run): foundation accepted
+    /// `[{…"audienceSubCategoryId":57e3371008500,…"audienceSubCategoryId":57e-3371008500…}]` while
+    /// every other backend refused the number beyond Double's range: JSONSerialization never reads
+    /// a value that a later duplicate key replaces, and the range was checked only in what it read.
+    @Test("A number beyond Double's range is refused even when a later duplicate key replaces it", arguments: backends)
+    func overflowingNumberReplacedByDuplicate(_ backend: RegisteredBackend) throws {
+        let mapper = try backend.mapper()
+        for (text, column) in [(#"{"a": 1e400, "a": 1}"#, 7), (#"[{"b": 2, "a": -57e3371008500, "a": 57e-3371008500}]"#, 16)] {
+            let error = try #require(throws: ParseError.self) { try mapper.parse(Array(text.utf8)) }
+            #expect(error.code == .numberOutOfRange, "\(text)")
+            #expect((error.line, error.column, error.offset) == (1, column, column - 1), "\(text)")
+            #expect(error.message.hasSuffix("is beyond Double's range"), "\(error.message)")
+        }
+        // Repeated keys over numbers in range still read as the last one.
+        let json = try mapper.parse(Array(#"{"a": 1e300, "a": 2}"#.utf8))
+        #expect(json.document.int64(json["a"].node) == 2)
+    }
+}

@@ -28,7 +28,12 @@ package struct JSONScanner {
     ) throws(ParseError) -> ScanTape {
         var scanner = JSONScanner(input: input, options: options, recordsTape: true, backend: backend)
         try scanner.scanDocument()
-        return ScanTape(entries: scanner.entries, children: scanner.children, stringCount: scanner.stringCount)
+        return ScanTape(
+            entries: scanner.entries,
+            children: scanner.children,
+            stringCount: scanner.stringCount,
+            hidesValues: scanner.hidesValues
+        )
     }
 
     /// Validates a whole document and records its ``ValueTape`` in `storage`, which grows as needed.
@@ -160,6 +165,7 @@ package struct JSONScanner {
     private var children: [UInt32] = []
     private var stringCount = 0
     private var numbersToCheck = 0
+    private var hidesValues = false
     /// The value tape being recorded, if any (its entries, how many, room for how many), with the
     /// innermost open container and those around it.
     private var recordsValues = false
@@ -578,6 +584,7 @@ package struct JSONScanner {
         // The first occurrence keeps its place and takes the later value.
         keys[earlier].tapeIndex = keys[later].tapeIndex
         keys[later].shadowed = true
+        hidesValues = true
     }
 
     /// Sets `bucket`'s bit in a 256-bit set; returns whether it was set already.

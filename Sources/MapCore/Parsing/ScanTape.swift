@@ -8,11 +8,14 @@ package struct ScanTape: Sendable {
     package var children: [UInt32]
     /// How many string and key entries there are; each has an ordinal below this in `extra`.
     package var stringCount: Int
+    /// Whether a later duplicate key hid some value: the tape then holds values listed nowhere.
+    package var hidesValues: Bool
 
-    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int) {
+    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int, hidesValues: Bool = false) {
         self.entries = entries
         self.children = children
         self.stringCount = stringCount
+        self.hidesValues = hidesValues
     }
 }
 
