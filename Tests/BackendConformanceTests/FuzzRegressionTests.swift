@@ -136,3 +136,25 @@ extension FuzzRegressionTests {
         #expect(json.document.int64(json["a"].node) == 2)
     }
 }
+
+extension FuzzRegressionTests {
+    /// fuzz-differential (long run): in a corpus document, `"utc_offset":{"a\u00006qXEFJ5b":2.72e31}`
+    /// was followed in the same object by `"utc_offset":32400`; jansson refused the key holding
+    /// U+0000 as it parsed it (`nulInKey`, the parity row), the three others accepted, and the
+    /// target looked for the row only in the accepted tree, where the later member had replaced
+    /// the object. The row holds for a replaced key too.
+    @Test("A key holding U+0000 in a value a later duplicate key replaces is refused where such keys are", arguments: backends)
+    func nulKeyReplacedByDuplicate(_ backend: RegisteredBackend) throws {
+        let text = #"{"a": {"k\u0000": 1}, "a": 2}"#
+        let mapper = try backend.mapper()
+        if backend.name == "jansson" {
+            let error = try #require(throws: ParseError.self) { try mapper.parse(Array(text.utf8)) }
+            #expect(error.code == .nulInKey)
+            #expect((error.line, error.column, error.offset) == (1, 8, 7))
+        } else {
+            let json = try mapper.parse(Array(text.utf8))
+            #expect(json.count == 1)
+            #expect(json.document.int64(json["a"].node) == 2)
+        }
+    }
+}

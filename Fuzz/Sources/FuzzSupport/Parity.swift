@@ -37,9 +37,9 @@ public enum ParityRule: String, Sendable, CaseIterable {
 
     /// The rows the text of an accepted document shows in values the document itself may no
     /// longer hold: a member that a later one with the same key replaced (`lastWins`) is gone from
-    /// the tree, but a backend that refuses big integers or byte-order marks met it while
-    /// parsing. Read from the text's numbers and strings; the text is valid JSON, since a backend
-    /// accepted it.
+    /// the tree, but a backend that refuses big integers, byte-order marks or keys holding U+0000
+    /// met it while parsing. Read from the text's numbers and strings; the text is valid JSON,
+    /// since a backend accepted it.
     public static func shown(inText text: UnsafeRawBufferPointer) -> Set<ParityRule> {
         var rows: Set<ParityRule> = []
         var index = 0
@@ -51,13 +51,15 @@ public enum ParityRule: String, Sendable, CaseIterable {
                     end += text[end] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 let literal = Array(text[(index + 1)..<Swift.min(end, text.count)])
+                let escapes = String(decoding: literal, as: UTF8.self).lowercased()
                 // The mark raw or escaped (an escaped backslash before `ufeff` counts too: the
                 // rule may allow a little more than it must, never less).
-                if literal.contains([0xEF, 0xBB, 0xBF])
-                    || String(decoding: literal, as: UTF8.self).lowercased().contains("\\ufeff")
-                {
+                if literal.contains([0xEF, 0xBB, 0xBF]) || escapes.contains("\\ufeff") {
                     rows.insert(.byteOrderMarkInStrings)
                 }
+                // U+0000 can only be escaped in valid JSON; any string holding one counts, key or
+                // not, for the same reason.
+                if escapes.contains("\\u0000") { rows.insert(.nulInKey) }
                 index = end + 1
             } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
                 var end = index
