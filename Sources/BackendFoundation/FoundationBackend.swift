@@ -75,7 +75,12 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
             // JSONSerialization never reads a value a later duplicate key replaced, so a number
             // there beyond Double's range is caught here, as every backend refuses it.
             if tape.hidesValues,
-                let hidden = JSONScanner.numberOutOfRange(in: visible, tape: tape, integersBeyond64Bits: false, backend: backend)
+                let hidden = JSONScanner.numberOutOfRange(
+                    in: visible,
+                    tape: tape,
+                    integersBeyond64Bits: false,
+                    backend: backend
+                )
             {
                 throw hidden
             }
