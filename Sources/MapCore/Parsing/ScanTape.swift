@@ -11,7 +11,7 @@ package struct ScanTape: Sendable {
     /// Whether a later duplicate key hid some value: the tape then holds values listed nowhere.
     package var hidesValues: Bool
 
-    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int, hidesValues: Bool = false) {
+    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int, hidesValues: Bool) {
         self.entries = entries
         self.children = children
         self.stringCount = stringCount
