@@ -72,9 +72,10 @@ final class FoundationDocument: JSONDocument, @unchecked Sendable {
         let visible = UnsafeRawBufferPointer(start: source, count: input.count)
         do throws(ParseError) {
             let object = try FoundationDocument.serialize(visible, backend: backend, tape: tape)
-            // JSONSerialization never reads a value a later duplicate key replaced, so a number
-            // there beyond Double's range is caught here, as every backend refuses it.
-            if tape.hidesValues,
+            // JSONSerialization never reads a value a later duplicate key replaced, so the numbers
+            // the scan marked as possibly beyond Double's range are checked on the tape, as the
+            // native backend checks them: every backend refuses such a number, replaced or not.
+            if tape.numbersToCheck > 0,
                 let hidden = JSONScanner.numberOutOfRange(
                     in: visible,
                     tape: tape,

@@ -32,7 +32,7 @@ package struct JSONScanner {
             entries: scanner.entries,
             children: scanner.children,
             stringCount: scanner.stringCount,
-            hidesValues: scanner.hidesValues
+            numbersToCheck: scanner.numbersToCheck
         )
     }
 
@@ -165,7 +165,6 @@ package struct JSONScanner {
     private var children: [UInt32] = []
     private var stringCount = 0
     private var numbersToCheck = 0
-    private var hidesValues = false
     /// The value tape being recorded, if any (its entries, how many, room for how many), with the
     /// innermost open container and those around it.
     private var recordsValues = false
@@ -584,7 +583,6 @@ package struct JSONScanner {
         // The first occurrence keeps its place and takes the later value.
         keys[earlier].tapeIndex = keys[later].tapeIndex
         keys[later].shadowed = true
-        hidesValues = true
     }
 
     /// Sets `bucket`'s bit in a 256-bit set; returns whether it was set already.

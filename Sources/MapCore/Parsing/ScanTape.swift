@@ -8,14 +8,15 @@ package struct ScanTape: Sendable {
     package var children: [UInt32]
     /// How many string and key entries there are; each has an ordinal below this in `extra`.
     package var stringCount: Int
-    /// Whether a later duplicate key hid some value: the tape then holds values listed nowhere.
-    package var hidesValues: Bool
+    /// How many numbers the scan marked as possibly beyond `Double`'s range
+    /// (`TapeEntry.mayOverflow`); none beyond it when 0.
+    package var numbersToCheck: Int
 
-    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int, hidesValues: Bool) {
+    package init(entries: [TapeEntry], children: [UInt32], stringCount: Int, numbersToCheck: Int) {
         self.entries = entries
         self.children = children
         self.stringCount = stringCount
-        self.hidesValues = hidesValues
+        self.numbersToCheck = numbersToCheck
     }
 }
 
