@@ -266,7 +266,7 @@ public final class DocumentDecoder: Decoder {
             return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self) as? T
         }
         if let array = type as? any DocumentDecodableArray.Type {
-            return try array.decodeArray(at: child, with: self, as: T.self) as? T
+            return try array.decodeArray(at: child, with: self, as: T.self)
         }
         return nil
     }
