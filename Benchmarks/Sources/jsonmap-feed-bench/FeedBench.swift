@@ -22,6 +22,8 @@ struct FeedBench: AsyncParsableCommand {
             alone and parse+map alone, in the same run. parse+map alone is the reader on the
             inflated feed in memory without read-ahead: cutting, parsing and mapping on one thread.
             --read-ahead 0 measures the full and parallel readers without their producer.
+            side-by-side runs both stages alone at once, on two threads with no hand-off: the
+            ceiling the machine sets for any reader that overlaps them.
             """
     )
 
@@ -55,6 +57,9 @@ struct FeedBench: AsyncParsableCommand {
     @Option(help: "FeedOptions.readAhead of the full and parallel readers, in bytes (0: no producer; default: the library's).")
     var readAhead: Int?
 
+    @Option(help: "FeedOptions.readSize of the full and parallel readers, in bytes (default: the library's).")
+    var readSize: Int?
+
     @Flag(help: "Run the JSONDecoder reference row on the generated feed too (it is slow).")
     var referenceOnGenerated = false
 
@@ -75,7 +80,8 @@ struct FeedBench: AsyncParsableCommand {
                     basePath: childBasePath,
                     repeats: childRepeats,
                     workers: workers,
-                    readAhead: readAhead
+                    readAhead: readAhead,
+                    readSize: readSize
                 )
             )
             print(result.line)
@@ -95,6 +101,7 @@ struct FeedBench: AsyncParsableCommand {
         print(
             "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(load) at the start; "
                 + "parallel = parallel(workers: \(workers)); read-ahead \(readAhead.map { "\($0) bytes" } ?? "default"); "
+                + "read size \(readSize.map { "\($0) bytes" } ?? "default"); "
                 + "CPU/wall = cores the configuration kept busy"
         )
         for (feed, runs, reference) in feeds {
@@ -109,7 +116,7 @@ struct FeedBench: AsyncParsableCommand {
     private func measure(_ feed: FeedInput, runs: Int, reference: Bool, backends: [String]) throws {
         var configurations: [(Measure, String)] = [(.inflate, "-")]
         for backend in backends {
-            configurations += [(.parseMap, backend), (.full, backend), (.parallel, backend)]
+            configurations += [(.parseMap, backend), (.full, backend), (.parallel, backend), (.sideBySide, backend)]
         }
         if reference { configurations.append((.jsondecoder, "-")) }
         // Runs alternate over the configurations, so that machine noise spreads over all alike.
@@ -163,9 +170,12 @@ struct FeedBench: AsyncParsableCommand {
             let full = megabytes / seconds(.full, backend)
             let parallel = megabytes / seconds(.parallel, backend)
             let rss = max(peakMB(.full, backend), peakMB(.parallel, backend))
+            // Both stages at once with no hand-off: what the machine allows a pipelined reader.
+            let sideBySide = megabytes / seconds(.sideBySide, backend)
             summary.append([
                 backend,
                 inflate < parseMap ? "inflate" : "parse+map",
+                String(format: "%.2f", sideBySide / floor),
                 verdict(full / floor, passes: full / floor >= 0.8),
                 verdict(parallel / floor, passes: parallel / floor >= 0.9),
                 String(format: "%.2f×", parallel / full),
@@ -174,7 +184,7 @@ struct FeedBench: AsyncParsableCommand {
         }
         printTable(
             header: [
-                "backend", "slower alone", "full/min ≥ 0.80", "parallel/min ≥ 0.90", "speed-up", "reader RSS ≤ 64 MB",
+                "backend", "slower alone", "side-by-side/min", "full/min ≥ 0.80", "parallel/min ≥ 0.90", "speed-up", "reader RSS ≤ 64 MB",
             ],
             rows: summary
         )
@@ -235,7 +245,7 @@ struct FeedBench: AsyncParsableCommand {
             "--child-measure", measure.rawValue, "--child-backend", backend == "-" ? "jansson" : backend,
             "--child-path", feed.path, "--child-base-path", feed.basePath, "--child-repeats", "\(feed.repeats)",
             "--workers", "\(workers)",
-        ] + (readAhead.map { ["--read-ahead", "\($0)"] } ?? [])
+        ] + (readAhead.map { ["--read-ahead", "\($0)"] } ?? []) + (readSize.map { ["--read-size", "\($0)"] } ?? [])
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

@@ -14,8 +14,12 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     case parallel
     /// The plain records in memory, each line decoded by Foundation's JSONDecoder.
     case jsondecoder
+    /// `inflate` and `parse+map` at once on two threads, each over its own input with no hand-off:
+    /// the most any reader overlapping the two stages can reach on this machine, since both
+    /// stages then share the machine's caches, memory bandwidth and host.
+    case sideBySide = "side-by-side"
 
-    var isPerBackend: Bool { self == .parseMap || self == .full || self == .parallel }
+    var isPerBackend: Bool { self == .parseMap || self == .full || self == .parallel || self == .sideBySide }
 }
 
 /// What a child process reports: one line, `RESULT key=value …`.
@@ -60,6 +64,13 @@ struct ChildResult {
     }
 }
 
+/// The other thread's outcome in `side-by-side`: written once before `done` is signalled and read
+/// only after waiting on it, so the semaphore orders the two accesses.
+private final class StageResult: @unchecked Sendable {
+    var result: Result<Int, any Error>?
+    let done = DispatchSemaphore(value: 0)
+}
+
 /// The child's side: runs one configuration once and times it.
 enum ChildRun {
     struct Configuration {
@@ -71,6 +82,8 @@ enum ChildRun {
         var workers: Int
         /// `FeedOptions.readAhead` of the full and parallel readers; `nil` keeps the default.
         var readAhead: Int?
+        /// `FeedOptions.readSize` of the full and parallel readers; `nil` keeps the default.
+        var readSize: Int?
     }
 
     static func run(_ configuration: Configuration) async throws -> ChildResult {
@@ -82,38 +95,32 @@ enum ChildRun {
         parseOptions.maxInflatedSize = Int.max
         let mapper = try Mapper(backendNamed: configuration.backend, parseOptions: parseOptions)
         var plain: [UInt8] = []
-        if configuration.measure == .parseMap || configuration.measure == .jsondecoder {
+        if [.parseMap, .jsondecoder, .sideBySide].contains(configuration.measure) {
             plain = try Inputs.inflate(path: configuration.basePath)
         }
         var readerOptions = FeedOptions()
         if let readAhead = configuration.readAhead { readerOptions.readAhead = readAhead }
+        if let readSize = configuration.readSize { readerOptions.readSize = readSize }
         let threadsStart = threadCPUTimes()
         let cpuStart = cpuTime()
         let start = clock.now
         switch configuration.measure {
         case .inflate:
-            let source = InflatingByteSource(try FileByteSource(path: configuration.path), maxInflatedSize: Int.max)
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Inputs.readSize, alignment: 1)
-            defer { buffer.deallocate() }
-            while true {
-                let count = try source.read(into: buffer)
-                if count == 0 { break }
-                checksum &+= Int(buffer[count - 1]) &+ count
-            }
+            checksum = try inflateStage(path: configuration.path)
         case .parseMap:
-            var options = FeedOptions()
-            options.compression = .none
-            // The stage alone: cutting, parsing and mapping on this thread, no producer.
-            options.readAhead = 0
-            let reader = try mapper.feed(
-                FeedStatus.self,
-                from: RepeatingByteSource(plain, times: configuration.repeats),
-                options: options
-            )
-            while let status = try reader.next() {
-                records += 1
-                checksum &+= status.checksum
+            (records, checksum) = try parseMapStage(mapper, plain: plain, repeats: configuration.repeats)
+        case .sideBySide:
+            // The inflate stage on a thread of its own, parse+map on this one; both must finish.
+            let inflated = StageResult()
+            let path = configuration.path
+            let thread = Thread {
+                inflated.result = Result { try inflateStage(path: path) }
+                inflated.done.signal()
             }
+            thread.start()
+            (records, checksum) = try parseMapStage(mapper, plain: plain, repeats: configuration.repeats)
+            inflated.done.wait()
+            checksum &+= try inflated.result!.get()
         case .full:
             let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path), options: readerOptions)
             while let status = try reader.next() {
@@ -154,6 +161,36 @@ enum ChildRun {
         result.busiestThreadSeconds =
             threadsEnd.map { thread, end in end - (threadsStart[thread] ?? 0) }.max() ?? 0
         return result
+    }
+
+    /// The inflate stage alone: the gzip file read through `InflatingByteSource` to its end.
+    static func inflateStage(path: String) throws -> Int {
+        var checksum = 0
+        let source = InflatingByteSource(try FileByteSource(path: path), maxInflatedSize: Int.max)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Inputs.readSize, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count = try source.read(into: buffer)
+            if count == 0 { break }
+            checksum &+= Int(buffer[count - 1]) &+ count
+        }
+        return checksum
+    }
+
+    /// The parse+map stage alone: the plain records cut, parsed and mapped on the calling thread,
+    /// with no producer.
+    static func parseMapStage(_ mapper: Mapper, plain: [UInt8], repeats: Int) throws -> (records: Int, checksum: Int) {
+        var options = FeedOptions()
+        options.compression = .none
+        options.readAhead = 0
+        let reader = try mapper.feed(FeedStatus.self, from: RepeatingByteSource(plain, times: repeats), options: options)
+        var records = 0
+        var checksum = 0
+        while let status = try reader.next() {
+            records += 1
+            checksum &+= status.checksum
+        }
+        return (records, checksum)
     }
 
     /// User and system CPU seconds of each thread of this process, by thread id, from
