@@ -263,7 +263,7 @@ import Testing
         // guide: feeds-limits
         var options = FeedOptions(format: .ndjson, errorPolicy: .skip)
         options.maxRecordSize = 256  // default 16 MiB: the longest record held
-        options.readSize = 64 << 10  // default 256 KiB: bytes read at a time
+        options.readSize = 64 << 10  // default 1 MiB: bytes read at a time
         var parseOptions = ParseOptions()
         parseOptions.maxInflatedSize = 1 << 40  // default 1 GiB: the whole feed, inflated
         let mapper = try Mapper(parseOptions: parseOptions)

@@ -1,5 +1,6 @@
 import Foundation
 import JSONMapping
+@testable import MapIO
 import MapTestSupport
 import Synchronization
 import Testing
@@ -89,7 +90,9 @@ private enum Outcome: Equatable {
 
 /// The three ways of reading a reader to its end: `next()`, `async`, `parallel`.
 private enum Way: CaseIterable {
-    case next, async, parallel
+    /// `parallel` as on a 2-core machine (one mapping task beside the producer: no batches), and
+    /// as on an 8-core one (the producer cuts batches for two tasks).
+    case next, async, parallel, parallelBatches
 }
 
 /// Reads `reader` to its end (or its thrown error) the way `way` says; skipped records come
@@ -112,7 +115,11 @@ private func outcomes(
                 values.append(.item(value))
             }
         case .parallel:
-            for try await value in reader.parallel(workers: 2, batchSize: 3) {
+            for try await value in reader.parallel(workers: 2, batchSize: 3, processors: 2) {
+                values.append(.item(value))
+            }
+        case .parallelBatches:
+            for try await value in reader.parallel(workers: 2, batchSize: 3, processors: 8) {
                 values.append(.item(value))
             }
         }
@@ -279,14 +286,16 @@ private func outcomes(
             #expect(failed == values + [failure], "read-ahead \(readAhead)")
 
             arrayOptions.readAhead = readAhead
-            let broken = await outcomes(
-                try mapper.feed(Item.self, from: TricklingSource(array), options: arrayOptions),
-                .parallel,
-                skipped: none
-            )
             let syntax = Outcome.failure(index: 2, line: 1, column: 49, offset: 48, code: .invalidJSON, path: "")
             let arrayExpected: [Outcome] = [.item(Item(id: 1, name: "a")), .item(Item(id: 2, name: "b")), syntax]
-            #expect(broken == arrayExpected, "read-ahead \(readAhead)")
+            for way in [Way.parallel, .parallelBatches] {
+                let broken = await outcomes(
+                    try mapper.feed(Item.self, from: TricklingSource(array), options: arrayOptions),
+                    way,
+                    skipped: none
+                )
+                #expect(broken == arrayExpected, "read-ahead \(readAhead), \(way)")
+            }
         }
     }
 
@@ -315,11 +324,14 @@ private func outcomes(
         #expect(sequential == reference)
         #expect(reader.deliveredCount == reference.count)
 
-        var parallel: [FeedTweet] = []
-        for try await tweet in try mapper.feed(FeedTweet.self, from: JSONFile(path)).parallel(workers: 2) {
-            parallel.append(tweet)
+        for processors in [2, 8] {
+            var parallel: [FeedTweet] = []
+            let reader = try mapper.feed(FeedTweet.self, from: JSONFile(path))
+            for try await tweet in reader.parallel(workers: 2, batchSize: 256, processors: processors) {
+                parallel.append(tweet)
+            }
+            #expect(parallel == reference, "\(processors) processors")
         }
-        #expect(parallel == reference)
     }
 
     @Test("dropping a reader, or closing it, after a few records stops its producer and lets go of an endless input")
@@ -338,8 +350,9 @@ private func outcomes(
                         taken.append(item.id)
                         if taken.count == 10 { break }
                     }
-                case .parallel:
-                    for try await item in reader.parallel(workers: 2, batchSize: 4) {
+                case .parallel, .parallelBatches:
+                    let processors = way == .parallel ? 2 : 8
+                    for try await item in reader.parallel(workers: 2, batchSize: 4, processors: processors) {
                         taken.append(item.id)
                         if taken.count == 10 { break }
                     }

@@ -1,5 +1,12 @@
 public import MapCore
 import MapCodable
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Musl)
+internal import Musl
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
 
 /// A feed as an `AsyncSequence`: the records of a ``FeedReader``, parsed and mapped on the
 /// consuming task (which suspends, never blocks, while the reader's producer reads ahead).
@@ -41,11 +48,39 @@ extension FeedReader {
     /// most two batches are held. Cancelling the consuming task ends the sequence, and the reader,
     /// at the next batch.
     ///
-    /// Call it before reading any record: the producer's batches take their size from it.
+    /// With read-ahead the producer keeps a core busy, so at most one task fewer than the machine
+    /// has processors maps at once (and at least one). When that leaves one task — on a 2-core
+    /// machine, say — the records are cut, parsed and mapped on the consuming task while the
+    /// producer inflates the next chunks, as ``async`` does: a second mapping task would only take
+    /// turns with the producer on the same cores, and the producer would have to cut the records
+    /// besides. The records, their errors and their order are the same either way.
+    ///
+    /// Call it before reading any record: the producer's batches take their size from it. Called
+    /// later, the records left are read as ``async`` reads them.
     public func parallel(workers: Int = 2, batchSize: Int = 256) -> ParallelFeed<Element> {
-        if deliveredCount == 0 { batchRecords = Swift.max(1, batchSize) }
-        return ParallelFeed(reader: self, workers: Swift.max(1, workers), batchSize: Swift.max(1, batchSize))
+        parallel(workers: workers, batchSize: batchSize, processors: MachineProcessors.online)
     }
+
+    /// ``parallel(workers:batchSize:)`` as it runs on a machine with `processors` processors.
+    func parallel(workers: Int, batchSize: Int, processors: Int) -> ParallelFeed<Element> {
+        var tasks = Swift.max(1, workers)
+        if readsAhead { tasks = Swift.min(tasks, Swift.max(1, processors - 1)) }
+        // Batches only when more than one task maps and the producer has not started in chunks.
+        let batches = tasks > 1 && deliveredCount == 0 && !producerStarted
+        if batches { batchRecords = Swift.max(1, batchSize) }
+        return ParallelFeed(
+            reader: self,
+            workers: tasks,
+            batchSize: Swift.max(1, batchSize),
+            inBatches: batches || !readsAhead
+        )
+    }
+}
+
+/// The processors this machine has online.
+enum MachineProcessors {
+    /// At least 1.
+    static let online: Int = Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }
 
 /// A feed whose records are parsed and mapped in parallel and yielded in order; see
@@ -54,12 +89,15 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
     let reader: FeedReader<Element>
     let workers: Int
     let batchSize: Int
+    /// `false`: the records are mapped on the consuming task, as ``AsyncFeed`` maps them.
+    let inBatches: Bool
 
     /// Throws ``FeedError`` as ``FeedReader/next()`` does.
     public struct AsyncIterator: AsyncIteratorProtocol {
         let reader: FeedReader<Element>
         let workers: Int
         let batchSize: Int
+        let inBatches: Bool
         var ready: [Result<Element, FeedError>] = []
         var readyIndex = 0
         var inputDone = false
@@ -72,6 +110,13 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
         var pendingEnding: FeedBatch.Ending?
 
         public mutating func next() async throws(FeedError) -> Element? {
+            if !inBatches {
+                guard !Task.isCancelled else {
+                    reader.close()
+                    return nil
+                }
+                return try await reader.nextAsync()
+            }
             if reader.readsAhead { return try await nextReadAhead() }
             while true {
                 if Task.isCancelled { return nil }
@@ -79,7 +124,9 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                     let outcome = ready[readyIndex]
                     readyIndex += 1
                     switch outcome {
-                    case .success(let value): return value
+                    case .success(let value):
+                        reader.countDelivered()
+                        return value
                     case .failure(let error): try reader.cursor.handle(error)
                     }
                 }
@@ -104,7 +151,9 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                     let outcome = ready[readyIndex]
                     readyIndex += 1
                     switch outcome {
-                    case .success(let value): return value
+                    case .success(let value):
+                        reader.countDelivered()
+                        return value
                     case .failure(let error):
                         do {
                             try reader.handle(error)
@@ -273,7 +322,7 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: reader, workers: workers, batchSize: batchSize)
+        AsyncIterator(reader: reader, workers: workers, batchSize: batchSize, inBatches: inBatches)
     }
 }
 

@@ -32,18 +32,19 @@ public struct FeedOptions: Sendable {
     /// The largest record, in bytes; a longer one is a `MappingError.Code.inputTooLarge` error
     /// (skippable in NDJSON: the rest of its line is passed over). Default 16 MiB.
     public var maxRecordSize = 16 << 20
-    /// Bytes read from the input at a time. Default 256 KiB.
-    public var readSize = 256 << 10
+    /// Bytes read from the input at a time. Default 1 MiB.
+    public var readSize = 1 << 20
     /// The most bytes of input the reader reads ahead of its consumer. Above 0, a producer of the
     /// reader's own, on a thread outside the cooperative pool, reads and inflates the input in
     /// chunks of ``readSize`` (or of this limit, when smaller; at least 4 KiB) while the consumer
     /// cuts, parses and maps the records of the chunks before them, so that the two stages
-    /// overlap; the records, their errors and their order are the same as without it. In
-    /// parallel the producer also cuts the records, into batches of the size asked for; a batch
+    /// overlap; the records, their errors and their order are the same as without it. When
+    /// several tasks map in parallel the producer also cuts the records, into batches of the size
+    /// asked for; a batch
     /// larger than this limit is still passed on, alone. 0 reads, inflates and cuts on the
     /// consuming thread, one record at a time.
-    /// Default 256 KiB.
-    public var readAhead = 256 << 10
+    /// Default 1 MiB.
+    public var readAhead = 1 << 20
     /// The most skipped records written to the log per second; the rest are counted, and the count
     /// is logged with the next one let through or at the end of the feed. Default 10.
     public var maxLoggedErrorsPerSecond = 10

@@ -6,8 +6,9 @@ import MapCore
 ///
 /// At the first record a producer of the reader's own starts, on a thread outside the cooperative
 /// pool: it reads and inflates the input ahead of the consumer, at most ``FeedOptions/readAhead``
-/// bytes ahead, while the consumer cuts, parses and maps the records (for
-/// ``parallel(workers:batchSize:)`` it cuts them too, into batches for the workers). The records,
+/// bytes ahead, while the consumer cuts, parses and maps the records (when
+/// ``parallel(workers:batchSize:)`` maps on several tasks, it cuts them too, into batches for the
+/// workers). The records,
 /// their errors and where the feed stops are those of reading on the consuming thread
 /// (``FeedOptions/readAhead`` 0). The producer stops when the feed ends or fails, at ``close()``,
 /// and when the reader goes away.
@@ -186,6 +187,12 @@ public final class FeedReader<Element: Sendable> {
 
     /// Whether a producer reads ahead (``FeedOptions/readAhead`` above 0).
     var readsAhead: Bool { readAhead > 0 }
+
+    /// Counts a record ``ParallelFeed`` handed out.
+    func countDelivered() { deliveredCount += 1 }
+
+    /// Whether the producer has started, in chunks or in batches.
+    var producerStarted: Bool { producer != nil }
 
     enum BatchStep {
         case value(Element)
