@@ -20,7 +20,9 @@
 # (what libFuzzer keeps, growing from run to run), .build-fuzz/artifacts/TARGET (crash-…, timeout-…,
 # leak-… files), .build-fuzz/logs. Each run uses a copy of the binary in .build-fuzz/bin, so that a
 # rebuild never changes a running fuzzer. FUZZ_NICE=19 runs libFuzzer under nice; FUZZ_WORK=.build-NAME
-# keeps the corpora, logs and artifacts there instead of .build-fuzz.
+# keeps the corpora, logs and artifacts there instead of .build-fuzz. ASAN_OPTIONS passes through:
+# long runs set malloc_context_size=2, which keeps every check and records two frames of each
+# allocation's stack instead of thirty (replay a finding without it for the full stacks).
 set -euo pipefail
 # The Swift runtime's own backtracer would run inside a crash that ASan already reports (and
 # ASan flags its reads of the stack): libFuzzer's report is the one wanted.

@@ -45,9 +45,10 @@ private func roundTrip(_ document: any JSONDocument, backend: any JSONBackend, i
             fail("\(what) does not parse again: \(error.debugDescription)\n\(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
     }
+    let compact = JSONWriter.Options(formatting: .compact, sortsKeys: false)
     let written: [UInt8]
     do {
-        written = try formatted(JSON(document: document), JSONWriter.Options(formatting: .compact, sortsKeys: false))
+        written = try formatted(JSON(document: document), compact)
     } catch {
         fail("writing an accepted document failed: \(error)")
     }
@@ -57,8 +58,9 @@ private func roundTrip(_ document: any JSONDocument, backend: any JSONBackend, i
     }
     for layout in layouts {
         do {
-            let once = try formatted(JSON(document: document), layout)
-            guard let reread = reparse(once, "fmt's output") else { return }
+            // The compact, unsorted layout's first pass is the text written and parsed above.
+            let once = try layout == compact ? written : formatted(JSON(document: document), layout)
+            guard let reread = layout == compact ? again : reparse(once, "fmt's output") else { return }
             let twice = try formatted(JSON(document: reread), layout)
             if once != twice {
                 fail(
