@@ -128,6 +128,9 @@ package enum System {
             nonmutating set { pthread_setspecific(key, newValue) }
         }
     }
+
+    /// The processors online, at least 1.
+    package static let onlineProcessors: Int = Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }
 
 // The C functions under names the enum's own `open`, `read`, `close` and `free` do not hide.

@@ -1,12 +1,5 @@
 public import MapCore
 import MapCodable
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Musl)
-internal import Musl
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 /// A feed as an `AsyncSequence`: the records of a ``FeedReader``, parsed and mapped on the
 /// consuming task (which suspends, never blocks, while the reader's producer reads ahead).
@@ -58,7 +51,7 @@ extension FeedReader {
     /// Call it before reading any record: the producer's batches take their size from it. Called
     /// later, the records left are read as ``async`` reads them.
     public func parallel(workers: Int = 2, batchSize: Int = 256) -> ParallelFeed<Element> {
-        parallel(workers: workers, batchSize: batchSize, processors: MachineProcessors.online)
+        parallel(workers: workers, batchSize: batchSize, processors: System.onlineProcessors)
     }
 
     /// ``parallel(workers:batchSize:)`` as it runs on a machine with `processors` processors.
@@ -66,21 +59,9 @@ extension FeedReader {
         var tasks = Swift.max(1, workers)
         if readsAhead { tasks = Swift.min(tasks, Swift.max(1, processors - 1)) }
         // Batches only when more than one task maps and the producer has not started in chunks.
-        let batches = tasks > 1 && deliveredCount == 0 && !producerStarted
-        if batches { batchRecords = Swift.max(1, batchSize) }
-        return ParallelFeed(
-            reader: self,
-            workers: tasks,
-            batchSize: Swift.max(1, batchSize),
-            inBatches: batches || !readsAhead
-        )
+        if tasks > 1 && deliveredCount == 0 && !producerStarted { batchRecords = Swift.max(1, batchSize) }
+        return ParallelFeed(reader: self, workers: tasks, batchSize: Swift.max(1, batchSize))
     }
-}
-
-/// The processors this machine has online.
-enum MachineProcessors {
-    /// At least 1.
-    static let online: Int = Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 }
 
 /// A feed whose records are parsed and mapped in parallel and yielded in order; see
@@ -89,8 +70,9 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
     let reader: FeedReader<Element>
     let workers: Int
     let batchSize: Int
-    /// `false`: the records are mapped on the consuming task, as ``AsyncFeed`` maps them.
-    let inBatches: Bool
+    /// `false`: the records are mapped on the consuming task, as ``AsyncFeed`` maps them; that
+    /// is so when the producer reads ahead in chunks rather than batches.
+    var inBatches: Bool { reader.batchRecords != nil || !reader.readsAhead }
 
     /// Throws ``FeedError`` as ``FeedReader/next()`` does.
     public struct AsyncIterator: AsyncIteratorProtocol {
