@@ -373,6 +373,46 @@ private func outcomes(
         #expect(reader.deliveredCount == 1)
     }
 
+    /// Each producer has a thread of its own: with many readers open at once, every producer
+    /// blocked on its full queue, the last one opened still gets its input read. (A producer on
+    /// libdispatch's pool waited for a worker thread once the pool's were all taken by blocked
+    /// producers, and its reader waited for it for ever.) The readers are read on a thread of the
+    /// test's, so that a reader that never gets its input fails the test instead of hanging it.
+    @Test("300 readers open at once, their producers all waiting ahead: each reads, the last opened first")
+    func manyReadersAtOnce() throws {
+        let mapper = try Mapper()
+        var options = FeedOptions()
+        options.readAhead = 4 << 10
+        options.readSize = 4 << 10
+        let watches = (0..<300).map { _ in SourceWatch() }
+        let firsts = Mutex<[Int]>([])
+        let rest = Mutex<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread { [options] in
+            defer { done.signal() }
+            var readers: [FeedReader<Item>] = []
+            for watch in watches {
+                guard let reader = try? mapper.feed(Item.self, from: WatchedSource(watch: watch, limit: 2_000), options: options)
+                else { return }
+                readers.append(reader)
+            }
+            for reader in readers.reversed() {
+                let id = (try? reader.next())??.id ?? -1
+                firsts.withLock { $0.append(id) }
+            }
+            var count = 1
+            while let item = try? readers[0].next(), item.id == count { count += 1 }
+            rest.withLock { $0 = count }
+        }
+        let finished = done.wait(timeout: .now() + 60) == .success
+        #expect(finished, "read \(firsts.withLock(\.count)) readers' first records in a minute, of 300")
+        guard finished else { return }
+        #expect(firsts.withLock { $0 } == Array(repeating: 0, count: 300))
+        #expect(rest.withLock { $0 } == 2_000, "the first reader read on to its end")
+        let released = watches.filter(\.isReleased).count
+        #expect(released == watches.count, "every producer let go of its input")
+    }
+
     /// Reads the rest of a feed of `Item`s whose next id is `first`, checking the ids run on;
     /// the ids read past the last one (the count of records), and the most bytes held meanwhile.
     private func readRest(of reader: FeedReader<Item>, from first: Int) throws -> (count: Int, largest: Int) {

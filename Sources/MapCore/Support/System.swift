@@ -131,6 +131,78 @@ package enum System {
 
     /// The processors online, at least 1.
     package static let onlineProcessors: Int = Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    /// A thread of its own (`pthread_create`), for work that blocks: outside Swift concurrency's
+    /// cooperative pool and libdispatch's pool alike, so that no number of them running at once
+    /// starves either. Joined once, by its owner.
+    ///
+    /// `join()` returns once the body has returned and everything it held is released: nothing
+    /// the thread was given outlives it, which a pool's worker, keeping what it ran in caches of
+    /// its own, does not promise.
+    package final class Thread: @unchecked Sendable {
+        // `@unchecked`: `handle` and `joined` are written in `init` and read and written in
+        // `join()` only, both by the owner on one thread or task at a time; the body runs on the
+        // new thread and touches neither.
+        #if canImport(Darwin)
+            private var handle: pthread_t?
+        #else
+            private var handle = pthread_t()
+        #endif
+        private var joined = false
+
+        /// Starts `body` on a new thread; the system's reason when it cannot (`EAGAIN` when
+        /// threads or memory run out).
+        package static func start(_ body: @escaping @Sendable () -> Void) -> Result<Thread, Failure> {
+            let thread = Thread()
+            let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+            #if canImport(Darwin)
+                let result = pthread_create(&thread.handle, nil, { runThreadBody($0) }, context)
+            #else
+                let result = pthread_create(&thread.handle, nil, { runThreadBody($0!) }, context)
+            #endif
+            guard result == 0 else {
+                Unmanaged<ThreadBody>.fromOpaque(context).release()
+                thread.joined = true
+                return .failure(Failure(code: result))
+            }
+            return .success(thread)
+        }
+
+        private init() {}
+
+        /// Waits until the body has returned; at once when it was already joined.
+        package func join() {
+            guard !joined else { return }
+            joined = true
+            #if canImport(Darwin)
+                if let handle { pthread_join(handle, nil) }
+            #else
+                pthread_join(handle, nil)
+            #endif
+        }
+
+        deinit {
+            // A thread never joined is detached, so that its resources go when it ends.
+            guard !joined else { return }
+            #if canImport(Darwin)
+                if let handle { pthread_detach(handle) }
+            #else
+                pthread_detach(handle)
+            #endif
+        }
+    }
+}
+
+/// What a ``System/Thread`` runs, carried through `pthread_create`'s context pointer.
+private final class ThreadBody {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+}
+
+/// The thread's entry: takes back the retained ``ThreadBody`` and runs it.
+private func runThreadBody(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().body()
+    return nil
 }
 
 // The C functions under names the enum's own `open`, `read`, `close` and `free` do not hide.

@@ -272,10 +272,10 @@ final class FeedBatchQueue: Sendable {
 final class FeedProducer: @unchecked Sendable {
     // `@unchecked`: `source`, `splitter` and the batch being built are mutable state touched only
     // by `run()`, which runs once, on the producer's queue, after the reader handed them over in
-    // `init` and kept no reference to them; `started` is touched only by the reader, in `start()`
+    // `init` and kept no reference to them; `thread` is touched only by the reader, in `start()`
     // and `stop()`, on the reader's one thread or task. Everything shared between the two sides
-    // goes through `queue` (a mutex) and `finished` (a semaphore), which are `Sendable`; `start()`
-    // happens before `run()` (dispatch orders it) and `run()` ends before `stop()` returns.
+    // goes through `queue` (a mutex); `start()` happens before `run()` (the thread is created
+    // after the handover), and `run()` ends before `stop()` returns (`stop()` joins the thread).
     private var source: any ByteSource
     private var splitter: FeedSplitter
     private let readSize: Int
@@ -283,8 +283,8 @@ final class FeedProducer: @unchecked Sendable {
     /// Records per batch; `nil`: no cutting, chunks of input.
     private let batchRecords: Int?
     let queue: FeedBatchQueue
-    private let finished = DispatchSemaphore(value: 0)
-    private var started = false
+    /// The thread `run()` runs on, once `start()` has started it.
+    private var thread: System.Thread?
 
     /// The bytes of records a batch holds at most, unless one record alone is longer: a bound on
     /// what a parallel batch holds, whatever its records' size.
@@ -312,24 +312,35 @@ final class FeedProducer: @unchecked Sendable {
         queue = FeedBatchQueue(capacity: capacity)
     }
 
-    /// Starts reading, on a serial queue of its own (a thread that may block, outside the
-    /// cooperative pool).
+    /// Starts reading, on a thread of its own (one that may block, outside the cooperative pool
+    /// and libdispatch's). When the system has no thread to give, the feed ends at once in
+    /// `unreadableInput`, saying why.
     func start() {
-        started = true
-        DispatchQueue(label: "swift-json-mapping.feed-producer").async { [self] in
-            run()
+        switch System.Thread.start({ [self] in run() }) {
+        case .success(let thread):
+            self.thread = thread
+        case .failure(let failure):
+            var ending = FeedBatch()
+            ending.ending = .inputFailed(
+                ParseError(
+                    code: .unreadableInput,
+                    message: "no thread to read ahead on: \(failure.reason)",
+                    line: 1,
+                    column: 1,
+                    offset: 0
+                )
+            )
+            _ = queue.push(ending, producerHeld: 0)
+            letGo()
         }
     }
 
-    /// Stops the producer and waits until it has let go of its input: at most the read in
-    /// progress finishes first.
+    /// Stops the producer and waits until its thread has ended, having let go of its input: at
+    /// most the read in progress finishes first. Nothing the producer allocated outlives the
+    /// reader (a leak checker comparing allocations before and after a read sees them balance).
     func stop() {
         queue.cancel()
-        if started {
-            finished.wait()
-            // Keep the count balanced for a second `stop()`.
-            finished.signal()
-        }
+        thread?.join()
     }
 
     private func run() {
@@ -398,7 +409,6 @@ final class FeedProducer: @unchecked Sendable {
     private func letGo() {
         source = MemoryByteSource([UInt8]())
         queue.producerDidFinish()
-        finished.signal()
     }
 
     /// Reads the input into chunks of at most `readSize` bytes, inflating it, and queues them in
