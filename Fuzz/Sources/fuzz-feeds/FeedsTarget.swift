@@ -60,10 +60,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
         return 0
     }
-    // Compressed: the same as the feed of the inflated bytes.
+    // Compressed: the same as the feed of the inflated bytes, read without a producer, so that
+    // the producer's reading of the compressed feed is held to the reader's own.
     var plainMode = mode
     plainMode.compression = .none
-    let plain = read(inflated, mode: plainMode, readSize: 64 << 10, readAhead: 1 << 10, mapper: mapper, fail)
+    let plain = read(inflated, mode: plainMode, readSize: 64 << 10, readAhead: 0, mapper: mapper, fail)
     if let inflateError {
         // The feed either ends in the inflating error, after what the bytes inflated before it
         // give, or ends earlier on a record's own error: either way the feed of the inflated

@@ -140,13 +140,14 @@ package enum System {
     /// the thread was given outlives it, which a pool's worker, keeping what it ran in caches of
     /// its own, does not promise.
     package final class Thread: @unchecked Sendable {
-        // `@unchecked`: `handle` and `joined` are written in `init` and read and written in
+        // `@unchecked`: `handle` and `joined` are written in `start` and read and written in
         // `join()` only, both by the owner on one thread or task at a time; the body runs on the
-        // new thread and touches neither.
-        #if canImport(Darwin)
-            private var handle: pthread_t?
-        #else
+        // new thread and touches neither. Glibc's `pthread_t` is an integer; Musl's and Darwin's
+        // a pointer, imported as optional.
+        #if canImport(Glibc)
             private var handle = pthread_t()
+        #else
+            private var handle: pthread_t?
         #endif
         private var joined = false
 
@@ -174,20 +175,20 @@ package enum System {
         package func join() {
             guard !joined else { return }
             joined = true
-            #if canImport(Darwin)
-                if let handle { pthread_join(handle, nil) }
-            #else
+            #if canImport(Glibc)
                 pthread_join(handle, nil)
+            #else
+                if let handle { pthread_join(handle, nil) }
             #endif
         }
 
         deinit {
             // A thread never joined is detached, so that its resources go when it ends.
             guard !joined else { return }
-            #if canImport(Darwin)
-                if let handle { pthread_detach(handle) }
-            #else
+            #if canImport(Glibc)
                 pthread_detach(handle)
+            #else
+                if let handle { pthread_detach(handle) }
             #endif
         }
     }
