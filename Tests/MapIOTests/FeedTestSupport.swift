@@ -14,31 +14,6 @@ struct Item: JSONConvertible, Equatable, Sendable {
     }
 }
 
-/// Hands out its bytes a few at a time — 1 to `maxStep` per read, in a fixed pseudo-random
-/// pattern — so that records and tokens are cut at every kind of place.
-struct TricklingSource: ByteSource {
-    let bytes: [UInt8]
-    var position = 0
-    var step = 0
-    let maxStep: Int
-
-    init(_ bytes: [UInt8], maxStep: Int = 7) {
-        self.bytes = bytes
-        self.maxStep = maxStep
-    }
-
-    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
-        guard position < bytes.count else { return 0 }
-        step += 1
-        let count = min(buffer.count, bytes.count - position, 1 + (step * 5) % maxStep)
-        bytes.withUnsafeBytes { all in
-            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[position..<(position + count)]))
-        }
-        position += count
-        return count
-    }
-}
-
 /// An endless NDJSON feed made on the fly, counting its reads.
 final class EndlessSource: ByteSource, @unchecked Sendable {
     let reads = Atomic<Int>(0)

@@ -32,7 +32,8 @@ public struct FeedOptions: Sendable {
     /// The largest record, in bytes; a longer one is a `MappingError.Code.inputTooLarge` error
     /// (skippable in NDJSON: the rest of its line is passed over). Default 16 MiB.
     public var maxRecordSize = 16 << 20
-    /// Bytes read from the input at a time. Default 1 MiB.
+    /// Bytes asked of the input at a time; a smaller value than 4 KiB asks for 4 KiB. A source
+    /// may give fewer (a socket, a pipe): the records come out the same. Default 1 MiB.
     public var readSize = 1 << 20
     /// The most bytes of input the reader reads ahead of its consumer. Above 0, a producer of the
     /// reader's own, on a thread outside the cooperative pool, reads and inflates the input in

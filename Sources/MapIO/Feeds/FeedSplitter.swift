@@ -46,6 +46,8 @@ struct FeedSplitter {
     private var skippingLine = false
     /// Where the search for the next line break goes on: the bytes before it hold none.
     private var searchFrom = 0
+    /// The pending bytes an array element still arriving needs before it is scanned again.
+    private var elementRescanAt = 0
 
     init(format: FeedOptions.Format, maxRecordSize: Int, parseOptions: ParseOptions, backend: String) {
         self.format = format
@@ -216,14 +218,26 @@ struct FeedSplitter {
         }
     }
 
+    /// Cuts the element starting at `start`.
+    ///
+    /// What it gives depends on the element's first `maxRecordSize + 1` bytes and on whether the
+    /// input ends within them, never on where the reads cut them: the scan covers those bytes
+    /// at most, so an element longer than the limit is refused the same way whether it arrives
+    /// whole or a byte at a time. An element still arriving is scanned again only once the bytes
+    /// pending have doubled (or pass the limit, or the input ends), so that the time to cut it
+    /// grows linearly with its length however short the reads are.
     private mutating func element() throws(FeedError) -> Step {
+        let available = bytes.count - start
+        if !isFinal, available <= maxRecordSize, available < elementRescanAt { return .needsInput }
+        let windowCount = min(available, maxRecordSize + 1)
+        let windowIsFinal = isFinal && windowCount == available
         let found: Result<Int?, ParseError> = bytes.withUnsafeBytes { all in
-            let window = UnsafeRawBufferPointer(rebasing: all[start...])
+            let window = UnsafeRawBufferPointer(rebasing: all[start..<(start + windowCount)])
             return Result { () throws(ParseError) -> Int? in
                 try JSONScanner.valueEnd(
                     in: window,
                     from: 0,
-                    isFinal: isFinal,
+                    isFinal: windowIsFinal,
                     options: parseOptions,
                     backend: backend
                 )
@@ -239,7 +253,8 @@ struct FeedSplitter {
                 error: MappingError(parseError: error)
             )
         case .success(nil):
-            if bytes.count - start > maxRecordSize { throw recordTooLong() }
+            if available > maxRecordSize { throw recordTooLong() }
+            elementRescanAt = 2 * available
             return .needsInput
         case .success(let length?):
             // A whole element over the limit is refused as one still arriving is, so that where
@@ -255,6 +270,7 @@ struct FeedSplitter {
             recordIndex += 1
             advance(to: start + length)
             arrayState = .afterElement
+            elementRescanAt = 0
             return .record(record)
         }
     }
