@@ -221,15 +221,29 @@ package struct TextPosition {
         var end = offset
         while end < input.count, end - offset < 30, input[end] != newline { end += 1 }
         while end < input.count, end > offset, input[end] & 0xC0 == 0x80 { end += 1 }
+        // The bytes of `range` as text, invalid UTF-8 repaired as `String(decoding:as:)` repairs
+        // it, control characters shown as `·`. They are single ASCII bytes, never inside a
+        // multi-byte sequence, so they are replaced before decoding, and only when there are any.
         func visible(_ range: Range<Int>) -> String {
-            let text = String(decoding: UnsafeRawBufferPointer(rebasing: input[range]), as: UTF8.self)
-            return String(
-                String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "·" : $0 })
-            )
+            let bytes = UnsafeRawBufferPointer(rebasing: input[range])
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            var shown: [UInt8] = []
+            shown.reserveCapacity(2 * bytes.count)
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F { shown += [0xC2, 0xB7] } else { shown.append(byte) }
+            }
+            return String(decoding: shown, as: UTF8.self)
         }
-        let before = (start > 0 && input[start - 1] != newline ? "…" : "") + visible(start..<offset)
+        let ellipsisBefore = start > 0 && input[start - 1] != newline
+        let before = (ellipsisBefore ? "…" : "") + visible(start..<offset)
         let after = visible(offset..<end) + (end < input.count && input[end] != newline ? "…" : "")
-        return (before + after, before.count)
+        // The marker counts characters. In ASCII (control characters shown as `·` included) each
+        // byte is one, so the count needs no walk over grapheme clusters.
+        let asciiBefore = !UnsafeRawBufferPointer(rebasing: input[start..<offset]).contains { $0 >= 0x80 }
+        let marker = asciiBefore ? (ellipsisBefore ? 1 : 0) + (offset - start) : before.count
+        return (before + after, marker)
     }
 }
 
