@@ -7,10 +7,10 @@ import Synchronization
 /// inflater and splitter take it in chunks.
 ///
 /// - Nothing traps; every failure is a `FeedError` over a `MappingError`.
-/// - Every record is either yielded or reported: the feed read in chunks of the mode's size gives
-///   the same records and errors, in the same order and at the same places, as read in chunks of
-///   64 KiB; a plain NDJSON feed under `.skip` yields or reports exactly one record per non-blank
-///   line.
+/// - Every record is either yielded or reported: the feed read from a source that gives at most
+///   the mode's chunk size a read gives the same records and errors, in the same order and at the
+///   same places, as read in chunks of 64 KiB; a plain NDJSON feed under `.skip` yields or
+///   reports exactly one record per non-blank line.
 /// - A compressed feed gives what the feed of its inflated bytes gives (inflated on their own by
 ///   `InflatingByteSource`), and when inflating fails, the records before the failure and then
 ///   an `unreadableInput` or `inputTooLarge` error.
@@ -27,11 +27,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         divergence("feeds", "\(mapper.backend.name), \(mode): \(message)", input: input)
     }
 
-    // The small reads go through the reader without read-ahead, the large ones through its
+    // The small reads go through the reader without read-ahead, from a source that hands out at
+    // most the mode's chunk size a read (the reader asks for 4 KiB at least), so that records,
+    // tokens and compressed blocks are cut at every kind of place; the large ones through its
     // producer with a queue of 1 KiB: the two ways must agree, and the small queue keeps the
     // memory bound tight enough to mean something for inputs of a few KiB.
-    let small = read(feed, mode: mode, readSize: mode.readSize, readAhead: 0, mapper: mapper, fail)
-    let large = read(feed, mode: mode, readSize: 64 << 10, readAhead: 1 << 10, mapper: mapper, fail)
+    let small = read(
+        ShortReads(feed, step: mode.readSize), mode: mode, readSize: 4096, readAhead: 0, mapper: mapper, fail
+    )
+    let large = read(
+        MemoryByteSource(feed), mode: mode, readSize: 64 << 10, readAhead: 1 << 10, mapper: mapper, fail
+    )
     let compressed = !(mode.compression == .automatic && !feed.starts(with: [0x1F, 0x8B]))
     // A damaged stream's error is met in the read that reaches it, and the bytes that read
     // inflated are not passed on, so what comes before the error depends on the read's size. The
@@ -64,7 +70,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // the producer's reading of the compressed feed is held to the reader's own.
     var plainMode = mode
     plainMode.compression = .none
-    let plain = read(inflated, mode: plainMode, readSize: 64 << 10, readAhead: 0, mapper: mapper, fail)
+    let plain = read(
+        MemoryByteSource(inflated), mode: plainMode, readSize: 64 << 10, readAhead: 0, mapper: mapper, fail
+    )
     if let inflateError {
         // The feed either ends in the inflating error, after what the bytes inflated before it
         // give, or ends earlier on a record's own error: either way the feed of the inflated
@@ -147,9 +155,32 @@ enum Outcome: Equatable, CustomStringConvertible {
     }
 }
 
+/// A feed's bytes handed out at most `step` at a time, as a socket or a pipe may: short reads are
+/// within `ByteSource`'s contract.
+struct ShortReads: ByteSource {
+    let bytes: [UInt8]
+    let step: Int
+    var position = 0
+
+    init(_ bytes: [UInt8], step: Int) {
+        self.bytes = bytes
+        self.step = max(1, step)
+    }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+        let count = min(buffer.count, bytes.count - position, step)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { all in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[position..<(position + count)]))
+        }
+        position += count
+        return count
+    }
+}
+
 /// Reads the whole feed, checking the buffer bound after each record.
 private func read(
-    _ feed: [UInt8],
+    _ feed: some ByteSource,
     mode: FeedMode,
     readSize: Int,
     readAhead: Int,
