@@ -55,6 +55,29 @@ import MapTestSupport
         #expect(reader.deliveredCount == 1)
     }
 
+    /// fuzz-feeds (once it read through short reads): an NDJSON line of exactly `maxRecordSize`
+    /// bytes ending in CR LF was refused when the CR arrived in a read before the LF, since the
+    /// line still arriving then held one byte more than the limit.
+    @Test(
+        "An NDJSON line of exactly maxRecordSize bytes before its CR LF is delivered however the feed is read",
+        arguments: backends, [1, 7, 64 << 10]
+    )
+    func crlfLineAtRecordLimit(_ backend: RegisteredBackend, readSize: Int) throws {
+        var options = FeedOptions()
+        options.maxRecordSize = 17
+        let feed = Array("{\"a\":\"012345678\"}\r\n{\"a\":\"x\"}\r\n".utf8)
+        let reader =
+            readSize < 4096
+            ? try backend.mapper().feed(from: TricklingSource(feed, maxStep: readSize), options: options)
+            : try backend.mapper().feed(from: MemoryByteSource(feed), options: options)
+        let first = try #require(try reader.next())
+        #expect(first["a"].document.string(first["a"].node) == "012345678")
+        let second = try #require(try reader.next())
+        #expect(second["a"].document.string(second["a"].node) == "x")
+        #expect(try reader.next() == nil)
+        #expect(reader.deliveredCount == 2)
+    }
+
     @Test("An array element of exactly maxRecordSize bytes is delivered", arguments: backends)
     func arrayElementAtRecordLimit(_ backend: RegisteredBackend) throws {
         var options = FeedOptions(format: .array)

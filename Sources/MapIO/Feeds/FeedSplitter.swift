@@ -129,7 +129,11 @@ struct FeedSplitter {
                 lineEnd = bytes.count
                 if start == lineEnd { return .end }
             } else {
-                if bytes.count - start > maxRecordSize { return .failed(oversized(skipping: true)) }
+                // A line still arriving is over the limit once it holds more than the limit, a
+                // last CR aside: a LF may follow it, and the CR is then not part of the record.
+                let pending = bytes.count - start
+                let mayEndInCRLF = pending == maxRecordSize + 1 && bytes.last == UInt8(ascii: "\r")
+                if pending > maxRecordSize, !mayEndInCRLF { return .failed(oversized(skipping: true)) }
                 return .needsInput
             }
             var end = lineEnd
