@@ -4,24 +4,18 @@ package import JSONMapping
 /// pattern — so that records and tokens are cut at every kind of place (`maxStep` 1: one byte a
 /// read). Short reads are within `ByteSource`'s contract; sockets and pipes give them.
 package struct TricklingSource: ByteSource {
-    let bytes: [UInt8]
-    var position = 0
+    var source: MemoryByteSource
     var step = 0
     let maxStep: Int
 
     package init(_ bytes: [UInt8], maxStep: Int = 7) {
-        self.bytes = bytes
+        source = MemoryByteSource(bytes)
         self.maxStep = maxStep
     }
 
     package mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
-        guard position < bytes.count else { return 0 }
         step += 1
-        let count = min(buffer.count, bytes.count - position, 1 + (step * 5) % maxStep)
-        bytes.withUnsafeBytes { all in
-            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[position..<(position + count)]))
-        }
-        position += count
-        return count
+        let count = 1 + (step * 5) % maxStep
+        return try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(count)))
     }
 }

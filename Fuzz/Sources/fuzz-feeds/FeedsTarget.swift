@@ -158,23 +158,16 @@ enum Outcome: Equatable, CustomStringConvertible {
 /// A feed's bytes handed out at most `step` at a time, as a socket or a pipe may: short reads are
 /// within `ByteSource`'s contract.
 struct ShortReads: ByteSource {
-    let bytes: [UInt8]
+    var source: MemoryByteSource
     let step: Int
-    var position = 0
 
     init(_ bytes: [UInt8], step: Int) {
-        self.bytes = bytes
+        source = MemoryByteSource(bytes)
         self.step = max(1, step)
     }
 
     mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
-        let count = min(buffer.count, bytes.count - position, step)
-        guard count > 0 else { return 0 }
-        bytes.withUnsafeBytes { all in
-            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[position..<(position + count)]))
-        }
-        position += count
-        return count
+        try source.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer.prefix(step)))
     }
 }
 
