@@ -37,7 +37,8 @@ public struct FeedOptions: Sendable {
     public var readSize = 1 << 20
     /// The most bytes of input the reader reads ahead of its consumer. Above 0, a producer of the
     /// reader's own, on a thread outside the cooperative pool, reads and inflates the input in
-    /// chunks of ``readSize`` (or of this limit, when smaller; at least 4 KiB) while the consumer
+    /// chunks of ``readSize`` (or of a quarter of this limit, when smaller; at least 4 KiB), so that
+    /// several chunks wait in the queue, while the consumer
     /// cuts, parses and maps the records of the chunks before them, so that the two stages
     /// overlap; the records, their errors and their order are the same as without it. When
     /// several tasks map in parallel the producer also cuts the records, into batches of the size
