@@ -35,17 +35,20 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let small = read(
         ShortReads(feed, step: mode.readSize), mode: mode, readSize: 4096, readAhead: 0, mapper: mapper, fail
     )
+    var largeReading = mode.options
+    largeReading.readSize = 64 << 10
+    largeReading.readAhead = 1 << 10
     let large = read(
-        MemoryByteSource(feed), mode: mode, readSize: 64 << 10, readAhead: 1 << 10, mapper: mapper, fail
+        MemoryByteSource(feed), mode: mode, readSize: largeReading.readSize, readAhead: largeReading.readAhead,
+        mapper: mapper, fail
     )
     let compressed = !(mode.compression == .automatic && !feed.starts(with: [0x1F, 0x8B]))
     // A damaged stream's error is met in the read that reaches it, and the bytes that read
     // inflated are not passed on, so what comes before the error depends on the read's size. The
-    // large read's producer reads in chunks of the read size, or of a quarter of the read-ahead
-    // when that is smaller (at least 4 KiB; `FeedOptions.readAhead`): the reference inflates in
-    // those steps.
-    let chunk = max(4096, min(64 << 10, (1 << 10) / 4))
-    let (inflated, inflateError) = compressed ? inflate(feed, compression: mode.compression, readSize: chunk) : ([], nil)
+    // large read's producer reads in chunks of `FeedOptions.chunkSize`: the reference inflates
+    // in those steps.
+    let (inflated, inflateError) =
+        compressed ? inflate(feed, compression: mode.compression, readSize: largeReading.chunkSize) : ([], nil)
     if small != large {
         // A damaged compressed stream is found at a point that depends on the read size, so the
         // two reads may end in different errors (a record cut by the damage over the record limit

@@ -37,8 +37,7 @@ public struct FeedOptions: Sendable {
     public var readSize = 1 << 20
     /// The most bytes of input the reader reads ahead of its consumer. Above 0, a producer of the
     /// reader's own, on a thread outside the cooperative pool, reads and inflates the input in
-    /// chunks of ``readSize`` (or of a quarter of this limit, when smaller; at least 4 KiB), so that
-    /// several chunks wait in the queue, while the consumer
+    /// chunks (``chunkSize``) while the consumer
     /// cuts, parses and maps the records of the chunks before them, so that the two stages
     /// overlap; the records, their errors and their order are the same as without it. When
     /// several tasks map in parallel the producer also cuts the records, into batches of the size
@@ -47,6 +46,15 @@ public struct FeedOptions: Sendable {
     /// consuming thread, one record at a time.
     /// Default 1 MiB.
     public var readAhead = 1 << 20
+    /// The most bytes of input a read-ahead producer hands over at a time: ``readSize``, or a
+    /// quarter of ``readAhead`` when that is smaller, and at least 4 KiB. 256 KiB with the
+    /// defaults. A damaged compressed stream's error is met in the chunk that reaches it, so the
+    /// records read before that error depend on it.
+    ///
+    /// A quarter, so that the queue holds several chunks: with one, producer and consumer would
+    /// take turns at every chunk, and whichever ran slow for a moment would make the other wait
+    /// (an async consumer suspending and resuming, perhaps on another core).
+    public var chunkSize: Int { Swift.max(4096, Swift.min(readSize, readAhead / 4)) }
     /// The most skipped records written to the log per second; the rest are counted, and the count
     /// is logged with the next one let through or at the end of the feed. Default 10.
     public var maxLoggedErrorsPerSecond = 10

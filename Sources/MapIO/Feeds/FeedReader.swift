@@ -82,7 +82,7 @@ public final class FeedReader<Element: Sendable> {
         readAhead = Swift.max(0, options.readAhead)
         padding = mapper.backend.readablePadding
         readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readAhead > 0 ? 0 : readSize, alignment: 1)
-        chunkSize = Swift.max(4096, Swift.min(readSize, readAhead / Self.chunksAhead))
+        chunkSize = options.chunkSize
         if readAhead > 0 {
             // A chunk from the producer, and the tail of a record cut short by the one before.
             cursor.reserve(chunkSize + Swift.min(Self.carriedTail, Swift.max(1, options.maxRecordSize)))
@@ -93,16 +93,8 @@ public final class FeedReader<Element: Sendable> {
     /// tail grows the buffer.
     static var carriedTail: Int { 64 << 10 }
 
-    /// The most bytes of input in a chunk the producer hands over: a read, but no more than a
-    /// ``chunksAhead``th of the read-ahead (and at least 4 KiB), so that the queue holds what
-    /// ``FeedOptions/readAhead`` says.
+    /// The most bytes of input in a chunk the producer hands over (``FeedOptions/chunkSize``).
     private let chunkSize: Int
-
-    /// The chunks the read-ahead holds when a read is larger than its share. With one, producer
-    /// and consumer take turns at every chunk: whichever runs slow for a moment makes the other
-    /// wait, and an async consumer suspends and resumes, perhaps on another core. With several,
-    /// the queue is seldom empty or full, and a stage slowed for a moment loses no time overall.
-    static var chunksAhead: Int { 4 }
 
     deinit {
         producer?.stop()
