@@ -33,15 +33,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // producer with a queue of 1 KiB: the two ways must agree, and the small queue keeps the
     // memory bound tight enough to mean something for inputs of a few KiB.
     let small = read(
-        ShortReads(feed, step: mode.readSize), mode: mode, readSize: 4096, readAhead: 0, mapper: mapper, fail
+        ShortReads(feed, step: mode.readSize), options: mode.options(readSize: 4096, readAhead: 0), mapper: mapper, fail
     )
-    var largeReading = mode.options
-    largeReading.readSize = 64 << 10
-    largeReading.readAhead = 1 << 10
-    let large = read(
-        MemoryByteSource(feed), mode: mode, readSize: largeReading.readSize, readAhead: largeReading.readAhead,
-        mapper: mapper, fail
-    )
+    let largeReading = mode.options(readSize: 64 << 10, readAhead: 1 << 10)
+    let large = read(MemoryByteSource(feed), options: largeReading, mapper: mapper, fail)
     let compressed = !(mode.compression == .automatic && !feed.starts(with: [0x1F, 0x8B]))
     // A damaged stream's error is met in the read that reaches it, and the bytes that read
     // inflated are not passed on, so what comes before the error depends on the read's size. The
@@ -75,7 +70,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     var plainMode = mode
     plainMode.compression = .none
     let plain = read(
-        MemoryByteSource(inflated), mode: plainMode, readSize: 64 << 10, readAhead: 0, mapper: mapper, fail
+        MemoryByteSource(inflated), options: plainMode.options(readSize: 64 << 10, readAhead: 0), mapper: mapper, fail
     )
     if let inflateError {
         // The feed either ends in the inflating error, after what the bytes inflated before it
@@ -116,11 +111,13 @@ struct FeedMode: CustomStringConvertible {
         readSize = [1, 7, 100, 4096][Int(byte >> 6 & 3)]
     }
 
-    var options: FeedOptions {
+    /// The feed options of this mode, reading `readSize` bytes at a time with `readAhead`.
+    func options(readSize: Int, readAhead: Int) -> FeedOptions {
         var options = FeedOptions(format: format, errorPolicy: skips ? .skip : .stop)
         options.compression = compression
         options.maxRecordSize = maxRecordSize
         options.readSize = readSize
+        options.readAhead = readAhead
         options.maxLoggedErrorsPerSecond = 0
         return options
     }
@@ -178,15 +175,10 @@ struct ShortReads: ByteSource {
 /// Reads the whole feed, checking the buffer bound after each record.
 private func read(
     _ feed: some ByteSource,
-    mode: FeedMode,
-    readSize: Int,
-    readAhead: Int,
+    options: FeedOptions,
     mapper: Mapper,
     _ fail: (String) -> Never
 ) -> [Outcome] {
-    var options = mode.options
-    options.readSize = readSize
-    options.readAhead = readAhead
     let skipped = Mutex<[Outcome]>([])
     let reader: FeedReader<JSON>
     do {
@@ -199,7 +191,7 @@ private func read(
     var outcomes: [Outcome] = []
     // FeedReader.bufferedByteCount's contract: the read-ahead queue, plus the longest record and
     // a read or two.
-    let bound = options.readAhead + 2 * (mode.maxRecordSize + readSize) + 4096
+    let bound = options.readAhead + 2 * (options.maxRecordSize + options.readSize) + 4096
     while true {
         let next: JSON?
         do {
