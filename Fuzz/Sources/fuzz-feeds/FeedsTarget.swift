@@ -67,11 +67,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     // Compressed: the same as the feed of the inflated bytes, read without a producer, so that
     // the producer's reading of the compressed feed is held to the reader's own.
-    var plainMode = mode
-    plainMode.compression = .none
-    let plain = read(
-        MemoryByteSource(inflated), options: plainMode.options(readSize: 64 << 10, readAhead: 0), mapper: mapper, fail
-    )
+    var plainReading = mode.options(readSize: 64 << 10, readAhead: 0)
+    plainReading.compression = .none
+    let plain = read(MemoryByteSource(inflated), options: plainReading, mapper: mapper, fail)
     if let inflateError {
         // The feed either ends in the inflating error, after what the bytes inflated before it
         // give, or ends earlier on a record's own error: either way the feed of the inflated
