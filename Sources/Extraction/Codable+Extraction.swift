@@ -76,26 +76,3 @@ public func <~~ <T: Decodable>(key: String, json: JSON) -> T? {
 public func ~~> <T: Encodable>(key: String, value: T?) -> JSONMember? {
     JSONMember(JSONPath([.key(key)]), value, with: EncodableBridge<T>())
 }
-
-
-extension JSONDecodable where Self: Decodable {
-    /// Decodes through `decode(_:)`, whatever decoder runs the enclosing `Codable` model: a
-    /// `JSONDecodable` type declared `Decodable` needs no `init(from:)` of its own.
-    public init(from decoder: any Decoder) throws {
-        self = try ImplicitBridge<Self>().decode(from: decoder)
-    }
-}
-
-extension JSONInitializable where Self: Decodable {
-    /// Decodes through `init?(json:)`, whatever decoder runs the enclosing `Codable` model.
-    public init(from decoder: any Decoder) throws {
-        self = try ImplicitBridge<Self>().decode(from: decoder)
-    }
-}
-
-extension JSONInitializable where Self: JSONExportable & Encodable {
-    /// Encodes through `toJSON()`, whatever encoder runs the enclosing `Codable` model.
-    public func encode(to encoder: any Encoder) throws {
-        try ImplicitBridge<Self>().encode(self, to: encoder)
-    }
-}

@@ -60,8 +60,24 @@ extension Mapper {
     ///
     /// - Throws: `MappingError` when the variable names no linked backend.
     public static func defaultBackend() throws(MappingError) -> any JSONBackend {
-        if let name = ProcessInfo.processInfo.environment[backendEnvironmentVariable], !name.isEmpty {
-            return try Backends.named(name)
+        try defaultBackend(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The backend ``defaultBackend()`` chooses when the process's environment is `environment`.
+    ///
+    /// - Throws: `MappingError` with code `unsupportedValue` when `JSONMAPPING_BACKEND` names no
+    ///   linked backend: its message names the variable, the value and the linked backends.
+    public static func defaultBackend(environment: [String: String]) throws(MappingError) -> any JSONBackend {
+        if let name = environment[backendEnvironmentVariable], !name.isEmpty {
+            do {
+                return try Backends.named(name)
+            } catch {
+                throw MappingError(
+                    code: .unsupportedValue,
+                    message: "\(backendEnvironmentVariable) is \"\(name)\", which names no linked backend; "
+                        + "the linked backends are \(Backends.names.joined(separator: ", "))"
+                )
+            }
         }
         return Backends.linked[0]
     }
@@ -85,12 +101,34 @@ extension Mapper {
 }
 
 extension Mapper {
-    /// A mapper over the default backend, or over the first linked one when
-    /// `JSONMAPPING_BACKEND` names none: for the initializers that cannot throw. Default parse
-    /// options are within every backend's limits.
-    static var defaultOrFirst: Mapper {
-        if let mapper = try? Mapper() { return mapper }
-        return Mapper(validated: Backends.linked[0], parseOptions: ParseOptions(), options: MappingOptions())
+    /// A mapper over the default backend, for the initializers that cannot throw. When
+    /// `JSONMAPPING_BACKEND` names no linked backend, its backend is ``UnknownBackend``: every
+    /// parse fails with an error naming the variable, its value and the linked backends, instead
+    /// of another backend being chosen quietly.
+    static func defaultOrRefusing(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Mapper {
+        do {
+            return Mapper(validated: try defaultBackend(environment: environment), parseOptions: ParseOptions(), options: MappingOptions())
+        } catch {
+            return Mapper(validated: UnknownBackend(failure: error), parseOptions: ParseOptions(), options: MappingOptions())
+        }
+    }
+}
+
+/// The backend of a mapper made where an error could not be thrown, when `JSONMAPPING_BACKEND`
+/// names no linked backend: it parses nothing, and says why on every parse
+/// (`ParseError.Code.backendFailure`).
+struct UnknownBackend: JSONBackend {
+    /// Why no backend could be chosen.
+    let failure: MappingError
+
+    var name: String { "unknown" }
+
+    var maxSupportedDepth: Int { ParseOptions().maxDepth }
+
+    func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
+        throw ParseError(code: .backendFailure, message: failure.message, line: 1, column: 1, offset: 0, backend: name)
     }
 }
 
@@ -98,13 +136,13 @@ extension JSONMappingDecoder {
     /// A decoder over the default backend (see `Mapper.defaultBackend()`), with `JSONDecoder`'s
     /// default strategies.
     public convenience init() {
-        self.init(mapper: .defaultOrFirst)
+        self.init(mapper: .defaultOrRefusing())
     }
 }
 
 extension JSONMappingEncoder {
     /// An encoder with `JSONEncoder`'s defaults.
     public convenience init() {
-        self.init(mapper: .defaultOrFirst)
+        self.init(mapper: .defaultOrRefusing())
     }
 }

@@ -12,11 +12,10 @@ extension JSONBridge {
     /// would throw at that place — `keyNotFound`, `valueNotFound`, `typeMismatch` or
     /// `dataCorrupted` — with the bridge's `MappingError` as its underlying error.
     ///
-    /// This is what a `Codable` conformance of an idiom's type (a map, a `JSONDecodable`) does by
-    /// default:
+    /// This is what ``DecodableThroughBridge`` gives a type that asks for it:
     ///
     /// ```swift
-    /// struct Customer: JSONConvertible, Codable { … }   // init(from:) reads through the map
+    /// struct Customer: JSONConvertible, CodableThroughBridge { … }   // init(from:) reads through the map
     /// ```
     public func decode(from decoder: any Decoder) throws -> Value {
         if let decoder = decoder as? DocumentDecoder {
@@ -59,6 +58,48 @@ extension JSONBridge {
         try tree.encode(to: encoder)
     }
 }
+
+/// A `Bridgeable` type whose `Decodable` conformance reads through its bridge — its map, its
+/// `decode(_:)`, its `init?(json:)` — under every decoder, Foundation's `JSONDecoder` included.
+///
+/// Being `Bridgeable` and `Decodable` does not change how a type decodes as `Codable`: unless it
+/// adopts this protocol, the compiler's synthesized (or the type's own) `init(from:)` runs, and
+/// Foundation's coders read it as they would without this package. Adopting it is the one way to
+/// replace `init(from:)` with the bridge:
+///
+/// ```swift
+/// struct Money: JSONConvertible, CodableThroughBridge {   // a map inside Codable models
+///     var cents = 0
+///     static func map(_ object: inout Money, _ json: Map) { object.cents <- json["amount"] }
+/// }
+/// ```
+///
+/// The bridge then reads with the decoder's `userInfo[.mappingOptions]` (defaults without), and
+/// ignores the decoder's key strategy: its keys are the ones the bridge names.
+public protocol DecodableThroughBridge: Bridgeable, Decodable {}
+
+extension DecodableThroughBridge {
+    /// Decodes through the type's bridge, whatever decoder runs the enclosing `Codable` model.
+    public init(from decoder: any Decoder) throws {
+        self = try ImplicitBridge<Self>().decode(from: decoder)
+    }
+}
+
+/// A `Bridgeable` type whose `Encodable` conformance writes through its bridge under every
+/// encoder, Foundation's `JSONEncoder` included; the counterpart of ``DecodableThroughBridge``,
+/// and as with it, nothing changes unless the type adopts it.
+public protocol EncodableThroughBridge: Bridgeable, Encodable {}
+
+extension EncodableThroughBridge {
+    /// Encodes through the type's bridge, whatever encoder runs the enclosing `Codable` model.
+    public func encode(to encoder: any Encoder) throws {
+        try ImplicitBridge<Self>().encode(self, to: encoder)
+    }
+}
+
+/// A `Bridgeable` type whose whole `Codable` conformance goes through its bridge, both ways: the
+/// same keys and rules under Foundation's coders as under the package's.
+public typealias CodableThroughBridge = DecodableThroughBridge & EncodableThroughBridge
 
 extension CodingUserInfoKey {
     /// The `MappingOptions` a bridge inside a `Codable` model decodes and encodes with when the

@@ -366,9 +366,10 @@ public final class DocumentDecoder: Decoder {
         missing missingKey: String? = nil,
         expected: JSONKind? = nil,
         type: Any.Type,
-        description: String
+        description: String,
+        codingPath explicitPath: [any CodingKey]? = nil
     ) -> DecodingError {
-        var path = codingPath(to: target)
+        var path = explicitPath ?? codingPath(to: target)
         var jsonPath = jsonPath(to: target)
         if let key {
             path.append(key)
@@ -419,13 +420,32 @@ public final class DocumentDecoder: Decoder {
 
     /// `dataCorrupted` for a value `type` cannot hold: a number out of range, a string that is not
     /// a date, base64 or a URL.
+    ///
+    /// `codingPath` replaces the coding path of `target` where Foundation reports another: the
+    /// decoder's own, for a date string its `.iso8601` strategy cannot read. The `MappingError`
+    /// underneath keeps `target`'s exact JSON path either way.
     func dataCorrupted(
         _ type: Any.Type,
         at target: JSONNode,
         code: MappingError.Code,
-        description: String
+        description: String,
+        codingPath explicitPath: [any CodingKey]? = nil
     ) -> DecodingError {
-        error({ .dataCorrupted($0) }, code: code, at: target, type: type, description: description)
+        error(
+            { .dataCorrupted($0) },
+            code: code,
+            at: target,
+            type: type,
+            description: description,
+            codingPath: explicitPath
+        )
+    }
+
+    /// `dataCorrupted` for a number `type` cannot hold, at the root as Foundation reports it: its
+    /// decoder finds such a number while it reads the document, before any coding path exists.
+    /// The `MappingError` underneath has the number's own path.
+    func notRepresentable(_ type: Any.Type, at target: JSONNode, description: String) -> DecodingError {
+        dataCorrupted(type, at: target, code: .notRepresentable, description: description, codingPath: [])
     }
 
     // MARK: Scalars
@@ -470,12 +490,7 @@ public final class DocumentDecoder: Decoder {
         if let value = document.int64(target), let exact = T(exactly: value) { return exact }
         if let value = document.uint64(target), let exact = T(exactly: value) { return exact }
         let text = JSON(document: document, node: target).snippet(limit: 40)
-        throw dataCorrupted(
-            type,
-            at: target,
-            code: .notRepresentable,
-            description: "Number \(text) is not representable in Swift as \(type)."
-        )
+        throw notRepresentable(type, at: target, description: "Number \(text) is not representable in Swift as \(type).")
     }
 
     func decodeDouble(at target: JSONNode) throws -> Double {
@@ -489,10 +504,9 @@ public final class DocumentDecoder: Decoder {
             let parsed: Float?? = document.withNumberText(target) { NumberText.float($0) }
             let value: Float? = parsed ?? document.double(target).map(Float.init)
             if let value, value.isFinite { return value }
-            throw dataCorrupted(
+            throw notRepresentable(
                 Float.self,
                 at: target,
-                code: .notRepresentable,
                 description: "Number \(json.snippet(limit: 40)) is not representable in Swift as Float."
             )
         }
@@ -527,11 +541,14 @@ public final class DocumentDecoder: Decoder {
         case .iso8601:
             let text = try decodeString(at: target)
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
+                // Foundation reports this one failure at the decoder's path, the container's
+                // when the date is a member or an element, not at the date's own.
                 throw dataCorrupted(
                     Date.self,
                     at: target,
                     code: .bridgingFailed,
-                    description: "Expected date string to be ISO8601-formatted."
+                    description: "Expected date string to be ISO8601-formatted.",
+                    codingPath: codingPath
                 )
             }
             return date
@@ -590,7 +607,7 @@ public final class DocumentDecoder: Decoder {
         do {
             return try DecimalBridge().decode(target, of: document, in: context)
         } catch let failure as MappingError {
-            throw dataCorrupted(Decimal.self, at: target, code: failure.code, description: failure.message)
+            throw notRepresentable(Decimal.self, at: target, description: failure.message)
         }
     }
 }

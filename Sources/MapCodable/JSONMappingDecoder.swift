@@ -97,8 +97,12 @@ public final class JSONMappingDecoder: Sendable {
         do {
             json = try mapper.parsedForDecoding(input, typeName: "\(T.self)", callSite: callSite)
         } catch {
+            // Foundation's words for text that is not JSON; a backend that could not run says why.
+            let description =
+                error.parseError.flatMap { $0.code == .backendFailure ? $0.message : nil }
+                ?? "The given data was not valid JSON."
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON.", underlyingError: error)
+                DecodingError.Context(codingPath: [], debugDescription: description, underlyingError: error)
             )
         }
         do {

@@ -59,19 +59,3 @@ public func <~ <T: Codable>(property: inout T?, key: MapKey) {
 public func § <T: Codable>(key: MapKey, validation: @escaping (T) -> Bool) -> MapLink<CodableBridge<T>> {
     key.validated(validation)
 }
-
-extension JSONConvertible where Self: Decodable {
-    /// Decodes through the map, whatever decoder runs the enclosing `Codable` model: a mapped type
-    /// declared `Codable` (`struct Customer: JSONConvertible, Codable`) needs no `init(from:)` of
-    /// its own, and its map, not the synthesized conformance, decides how it reads.
-    public init(from decoder: any Decoder) throws {
-        self = try ImplicitBridge<Self>().decode(from: decoder)
-    }
-}
-
-extension JSONConvertible where Self: Encodable {
-    /// Encodes through the map, whatever encoder runs the enclosing `Codable` model.
-    public func encode(to encoder: any Encoder) throws {
-        try ImplicitBridge<Self>().encode(self, to: encoder)
-    }
-}

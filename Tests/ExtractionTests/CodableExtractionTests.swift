@@ -21,7 +21,7 @@ import Testing
         }
     }
 
-    struct Receipt: JSONInitializable, JSONExportable, Codable, Equatable {
+    struct Receipt: JSONInitializable, JSONExportable, CodableThroughBridge, Equatable {
         var total: Money?
         var note: String?
 
@@ -35,10 +35,43 @@ import Testing
         }
     }
 
-    /// A JSONDecodable type declared Decodable, inside a Codable model.
-    struct Line: JSONDecodable, Decodable, Equatable {
+    /// A JSONDecodable type that asks for `decode(_:)` to be its `init(from:)`, inside a Codable model.
+    struct Line: JSONDecodable, DecodableThroughBridge, Equatable {
         let sku: String
         static func decode(_ j: JSON) throws -> Line { try Line(sku: j => "code") }
+    }
+
+    /// A JSONDecodable type that is also Decodable without asking: Foundation decodes it as Swift
+    /// synthesizes it.
+    struct Parcel: JSONDecodable, Decodable, Equatable {
+        let parcelId: String
+        static func decode(_ j: JSON) throws -> Parcel { try Parcel(parcelId: j => "id") }
+    }
+
+    /// A Gloss-style model that is also Codable without asking.
+    struct Label: JSONInitializable, JSONExportable, Codable, Equatable {
+        var labelText: String
+        init(labelText: String) { self.labelText = labelText }
+        init?(json: JSON) {
+            guard let text: String = "text" <~~ json else { return nil }
+            labelText = text
+        }
+        func toJSON() -> JSON? { jsonify(["text" ~~> labelText]) }
+    }
+
+    @Test("being JSONDecodable or JSONInitializable changes nothing in Foundation's coders unless the type asks")
+    func foundationUnchanged() throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try decoder.decode(Parcel.self, from: Data(#"{"parcel_id": "P-1"}"#.utf8)) == Parcel(parcelId: "P-1"))
+        let label = try decoder.decode(Label.self, from: Data(#"{"label_text": "fragile"}"#.utf8))
+        #expect(label == Label(labelText: "fragile"))
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        #expect(String(decoding: try encoder.encode(label), as: UTF8.self) == #"{"label_text":"fragile"}"#)
+        // The idioms still read them their own way.
+        #expect(try Mapper().decode(Parcel.self, from: #"{"id": "P-2"}"#) == Parcel(parcelId: "P-2"))
+        #expect(try Mapper().decode(Label.self, from: #"{"text": "up"}"#) == Label(labelText: "up"))
     }
 
     struct Order: Decodable, Equatable {

@@ -52,7 +52,7 @@ import Testing
         #expect(result.output.isEmpty)
         #expect(
             result.errors
-                == "jsonmap-example: unsupportedValue at the root: unknown backend \"rapidjson\"; the linked backends are "
+                == "jsonmap-example: unsupportedValue at the root: JSONMAPPING_BACKEND is \"rapidjson\", which names no linked backend; the linked backends are "
                 + BuildBackends.names.joined(separator: ", ") + "\n"
         )
     }

@@ -108,7 +108,7 @@ import Testing
         }
     }
 
-    struct Money: JSONConvertible, Codable {  // a map inside Codable models
+    struct Money: JSONConvertible, CodableThroughBridge {  // a map inside Codable models
         var cents = 0
 
         static func map(_ object: inout Money, _ json: Map) {

@@ -31,15 +31,11 @@ enum DecodeOutcome<Value: Equatable>: Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether this outcome (ours) is Foundation's, by the parity table's rules: the same, or a
-    /// `dataCorrupted` that Foundation reports at an enclosing path — a number no Swift type holds
-    /// at the root, an ISO 8601 date at its object — and this decoder at the value's own.
+    /// Whether this outcome (ours) is Foundation's: the same value, or the same error case with
+    /// the same coding path (and key, for `keyNotFound`). A drop-in keeps Foundation's paths
+    /// exactly; the precise JSON path is in the `MappingError` underneath.
     func matches(foundation: DecodeOutcome) -> Bool {
-        if self == foundation { return true }
-        guard case .failure("dataCorrupted", let ours, nil) = self,
-            case .failure("dataCorrupted", let theirs, nil) = foundation
-        else { return false }
-        return ours.count > theirs.count && Array(ours.prefix(theirs.count)) == theirs
+        self == foundation
     }
 
     static func names(_ path: [any CodingKey]) -> [String] {

@@ -60,15 +60,15 @@ import Testing
             (#""id": 7"#, #""id": null"#, .valueNotFound(["id"]), .nullValue, "id"),
             (#""id": 7"#, #""di": 7"#, .keyNotFound("id"), .missingKey, "id"),
             (
-                #""quantity": 2"#, #""quantity": -2"#, .dataCorrupted(["lines", "[1]", "quantity"]), .notRepresentable,
+                #""quantity": 2"#, #""quantity": -2"#, .dataCorrupted(), .notRepresentable,
                 ["lines", 1, "quantity"]
             ),
             (
-                #""quantity": 2"#, #""quantity": 65536"#, .dataCorrupted(["lines", "[1]", "quantity"]),
+                #""quantity": 2"#, #""quantity": 65536"#, .dataCorrupted(),
                 .notRepresentable, ["lines", 1, "quantity"]
             ),
             (
-                #""quantity": 2"#, #""quantity": 2.5"#, .dataCorrupted(["lines", "[1]", "quantity"]), .notRepresentable,
+                #""quantity": 2"#, #""quantity": 2.5"#, .dataCorrupted(), .notRepresentable,
                 ["lines", 1, "quantity"]
             ),
             (

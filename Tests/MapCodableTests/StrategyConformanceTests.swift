@@ -262,11 +262,11 @@ import Testing
                 .iso8601, "iso8601", #""2024-02-29T12:00:00.250Z""#,
                 .value(Date(timeIntervalSince1970: 1_709_208_000.25))
             ),
-            (.iso8601, "iso8601", #""2024-02-29""#, .dataCorrupted(["v"])),
+            (.iso8601, "iso8601", #""2024-02-29""#, .dataCorrupted()),
             // Both parsers roll an impossible day over into the next month.
             (.iso8601, "iso8601", #""2023-02-29T12:00:00Z""#, .value(Date(timeIntervalSince1970: 1_677_672_000))),
-            (.iso8601, "iso8601", #""2024-02-29 12:00:00Z""#, .dataCorrupted(["v"])),
-            (.iso8601, "iso8601", #""yesterday""#, .dataCorrupted(["v"])),
+            (.iso8601, "iso8601", #""2024-02-29 12:00:00Z""#, .dataCorrupted()),
+            (.iso8601, "iso8601", #""yesterday""#, .dataCorrupted()),
             (.iso8601, "iso8601", "1709208000", .typeMismatch(["v"])),
             (formatted, "formatted", #""2024-02-29 12:00""#, .value(Date(timeIntervalSince1970: 1_709_208_000))),
             (formatted, "formatted", #""29/02/2024""#, .dataCorrupted(["v"])),
@@ -297,7 +297,7 @@ import Testing
     }
 
     @Test(
-        "The ISO 8601 strategy names the date in the path and the MappingError, as JSONDecoder's path does",
+        "The ISO 8601 strategy reports a bad date at the decoder's coding path, as JSONDecoder does, and the date's own path in the MappingError",
         arguments: linkedBackendNames
     )
     func iso8601Errors(backend: String) throws {
@@ -305,7 +305,7 @@ import Testing
         pair.expect(
             [Date].self,
             #"["2024-02-29T12:00:00Z", "nope"]"#,
-            .dataCorrupted(["[1]"]),
+            .dataCorrupted(),
             code: .bridgingFailed,
             at: [1]
         )
@@ -344,7 +344,7 @@ import Testing
         deferred.expect(
             Box<Data>.self,
             #"{"v": [0, 256]}"#,
-            .dataCorrupted(["v", "[1]"]),
+            .dataCorrupted(),
             code: .notRepresentable,
             at: ["v", 1]
         )

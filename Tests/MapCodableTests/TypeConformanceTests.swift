@@ -299,7 +299,7 @@ import Testing
         pair.expect(
             Expr.self,
             bad,
-            .dataCorrupted(["add", "_1", "negate", "_0", "add", "_1", "number", "_0"]),
+            .dataCorrupted(),
             code: .notRepresentable,
             at: ["add", "_1", "negate", "_0", "add", "_1", "number", "_0"]
         )

@@ -26,12 +26,24 @@ import Testing
         }
     }
 
-    /// A mapped type declared `Codable`: its map decides how it reads and writes.
-    struct Badge: JSONConvertible, Codable, Equatable {
+    /// A mapped type that asks for its map to be its `Codable` conformance.
+    struct Badge: JSONConvertible, CodableThroughBridge, Equatable {
         var level = 0
 
         static func map(_ object: inout Badge, _ json: Map) {
             object.level <- json["lvl"] § { $0 > 0 }
+        }
+    }
+
+    /// A mapped type that is also `Codable` without asking for the map there: a shipment a
+    /// service decodes with Foundation's `JSONDecoder` and `.convertFromSnakeCase`.
+    struct Shipment: JSONConvertible, Codable, Equatable {
+        var shipmentId = ""
+        var weightGrams = 0
+
+        static func map(_ object: inout Shipment, _ json: Map) {
+            object.shipmentId <- json["shipment_id"]
+            object.weightGrams <- json["weight"]
         }
     }
 
@@ -40,6 +52,26 @@ import Testing
         var id: Int
         var badge: Badge
         var badges: [Badge]
+    }
+
+    @Test("being JSONConvertible changes nothing in Foundation's coders unless the type adopts CodableThroughBridge")
+    func foundationUnchanged() throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let shipment = try decoder.decode(Shipment.self, from: Data(#"{"shipment_id": "S-1", "weight_grams": 250}"#.utf8))
+        #expect(shipment == Shipment(shipmentId: "S-1", weightGrams: 250))
+        // JSONEncoder's output decodes again with JSONDecoder: the synthesized coding keys, both ways.
+        let written = try JSONEncoder().encode(shipment)
+        #expect(try JSONDecoder().decode(Shipment.self, from: written) == shipment)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(shipment), as: UTF8.self) == #"{"shipmentId":"S-1","weightGrams":250}"#)
+        // The package's own Codable decoder agrees with Foundation's; its mapper uses the map.
+        let mapping = JSONMappingDecoder()
+        mapping.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try mapping.decode(Shipment.self, from: #"{"shipment_id": "S-1", "weight_grams": 250}"#) == shipment)
+        let mapped = try Mapper().decode(Shipment.self, from: #"{"shipment_id": "S-2", "weight": 9}"#)
+        #expect(mapped == Shipment(shipmentId: "S-2", weightGrams: 9))
     }
 
     @Test("a Codable field reads through its own init(from:), and a map writes it back", arguments: linkedBackendNames)
