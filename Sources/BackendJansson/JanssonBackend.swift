@@ -2,6 +2,7 @@
 #if Jansson
     internal import CJansson
     public import MapCore
+    import Synchronization
 
     /// A backend over the C library jansson (2.14, Debian's `libjansson-dev`).
     ///
@@ -24,9 +25,8 @@
     /// Differences from the other backends (rows of the parity table in `Docs/Backends.md`):
     /// integers above `Int64.max` are `ParseError/Code/numberOutOfRange`; keys cannot contain
     /// `\u0000` (`ParseError/Code/nulInKey`); `-0` reads as `0.0` because jansson keeps it as the
-    /// integer 0; jansson keeps no number text, so a number written with a fraction or exponent is
-    /// read through its `Double`, and a `Decimal` comes from the exact integer or else from the
-    /// shortest digits of that `Double`.
+    /// integer 0. jansson keeps only each number's value; the document keeps the text it parsed, so
+    /// a number's text (for an exact `Decimal`, a correctly rounded `Float`) is read from there.
     public struct JanssonBackend: JSONBackend {
         public init() {}
 
@@ -68,7 +68,11 @@
                 CJansson_decref(root)
                 throw failure(error, start: start, in: input, options: options)
             }
-            return JanssonDocument(adopting: root, origin: DocumentOrigin(backend: self, options: options))
+            return JanssonDocument(
+                adopting: root,
+                text: Array(body),
+                origin: DocumentOrigin(backend: self, options: options)
+            )
         }
 
         /// Whether arrays and objects in the tree nest deeper than `limit`; the root is at depth 1.
@@ -187,10 +191,17 @@
     final class JanssonDocument: JSONDocument, @unchecked Sendable {
         private let rootPointer: UnsafeMutablePointer<json_t>
         let origin: DocumentOrigin?
+        /// The text the tree was parsed from, when it was: jansson keeps only each number's value,
+        /// so a number's text is read from here.
+        private let text: [UInt8]?
+        /// Each number node's span in ``text``, made the first time a number's text is asked for.
+        private let numberSpans = Mutex<[UInt: Range<Int>]?>(nil)
 
-        /// Takes ownership of one reference to `root`; `origin` is the parse that made it, if any.
-        init(adopting root: UnsafeMutablePointer<json_t>, origin: DocumentOrigin? = nil) {
+        /// Takes ownership of one reference to `root`; `text` is what it was parsed from and
+        /// `origin` the parse, if any.
+        init(adopting root: UnsafeMutablePointer<json_t>, text: [UInt8]? = nil, origin: DocumentOrigin? = nil) {
             rootPointer = root
+            self.text = text
             self.origin = origin
         }
 
@@ -320,9 +331,64 @@
             }
         }
 
-        /// jansson keeps no number text.
+        /// The number's text as it stands in the parsed input. jansson keeps only the value; the
+        /// text is matched to the tree once, the first time it is asked for: the validating scan's
+        /// numbers and the tree's, both in document order. A tree with fewer numbers than its text
+        /// (a repeated key replaced a value) has no number text.
         func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
-            nil
+            guard let json = pointer(node), let text else { return nil }
+            let type = CJansson_typeof(json)
+            guard type == JSON_INTEGER || type == JSON_REAL else { return nil }
+            let spans = numberSpans.withLock { spans in
+                if let spans { return spans }
+                let made = JanssonDocument.numberSpans(of: rootPointer, in: text, options: origin?.options)
+                spans = made
+                return made
+            }
+            guard let span = spans[UInt(bitPattern: json)] else { return nil }
+            return try text.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[span])) }
+        }
+
+        /// The span of each number node's text, by the node's address; empty when the tree and the
+        /// text do not hold the same count of numbers.
+        private static func numberSpans(
+            of root: UnsafeMutablePointer<json_t>,
+            in text: [UInt8],
+            options: ParseOptions?
+        ) -> [UInt: Range<Int>] {
+            var options = options ?? ParseOptions()
+            options.duplicateKeys = .lastWins
+            let tape = text.withUnsafeBytes { try? JSONScanner.tape($0, options: options) }
+            guard let tape else { return [:] }
+            var spans: [Range<Int>] = []
+            for entry in tape.entries where entry.kind == .number {
+                spans.append(Int(entry.offset)..<Int(entry.offset + entry.length))
+            }
+            var nodes: [UInt] = []
+            nodes.reserveCapacity(spans.count)
+            collectNumbers(root, into: &nodes)
+            guard nodes.count == spans.count else { return [:] }
+            return Dictionary(zip(nodes, spans), uniquingKeysWith: { first, _ in first })
+        }
+
+        /// The addresses of the number nodes under `json`, in document order.
+        private static func collectNumbers(_ json: UnsafeMutablePointer<json_t>, into nodes: inout [UInt]) {
+            switch CJansson_typeof(json) {
+            case JSON_INTEGER, JSON_REAL:
+                nodes.append(UInt(bitPattern: json))
+            case JSON_ARRAY:
+                for index in 0..<json_array_size(json) {
+                    if let element = json_array_get(json, index) { collectNumbers(element, into: &nodes) }
+                }
+            case JSON_OBJECT:
+                var iterator = json_object_iter(json)
+                while let current = iterator {
+                    if let value = json_object_iter_value(current) { collectNumbers(value, into: &nodes) }
+                    iterator = json_object_iter_next(json, current)
+                }
+            default:
+                break
+            }
         }
 
         func string(_ node: JSONNode) -> String? {

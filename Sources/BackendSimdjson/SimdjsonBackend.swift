@@ -29,8 +29,10 @@
     ///
     /// Differences from the other backends (rows of the parity table in `Docs/Backends.md`): integers
     /// from `Int64.max + 1` to `UInt64.max` are exact (as on Foundation), larger ones are
-    /// `ParseError/Code/numberOutOfRange` (as on jansson); simdjson keeps no number text, so a number
-    /// written with a fraction or exponent is read through its `Double` (as on jansson).
+    /// `ParseError/Code/numberOutOfRange` (as on jansson). simdjson keeps only each number's value;
+    /// the parser keeps a copy of the input until the document is released, so a number's text (for
+    /// an exact `Decimal`, a correctly rounded `Float`) is read from there, found through simdjson's
+    /// structural positions the first time one is asked for.
     public struct SimdjsonBackend: JSONBackend {
         public init() {}
 
@@ -124,6 +126,7 @@
             return SimdjsonDocument(
                 parser: parser,
                 tape: tape,
+                inputLength: body.count,
                 keysChecked: rejectsRepeats,
                 origin: DocumentOrigin(backend: self, options: options)
             )

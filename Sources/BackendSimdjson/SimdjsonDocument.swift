@@ -36,18 +36,29 @@
         /// a position that is no value's start, such as a number's second word — is never read.
         private let seal = NodeSeal()
         let origin: DocumentOrigin?
+        /// The parser's copy of the parsed text, and its length: where the numbers' text is read.
+        private let input: UnsafePointer<UInt8>?
+        private let inputLength: Int
+        /// Where each number's text starts, made on first use (``NumberOffsets``) and published once:
+        /// an unmanaged reference, released in `deinit`.
+        private let numberOffsets = Atomic<UnsafeMutableRawPointer?>(nil)
 
-        /// Takes over `parser`, which holds a successful parse; `keysChecked` when the parse has found
-        /// that no object repeats a key.
-        init(parser: SimdjsonParser, tape: Tape, keysChecked: Bool, origin: DocumentOrigin?) {
+        /// Takes over `parser`, which holds a successful parse of `inputLength` bytes; `keysChecked`
+        /// when the parse has found that no object repeats a key.
+        init(parser: SimdjsonParser, tape: Tape, inputLength: Int, keysChecked: Bool, origin: DocumentOrigin?) {
             self.parser = parser
             self.tape = tape
             self.end = tape.end
+            self.input = CSimdjson_input(parser.handle)
+            self.inputLength = inputLength
             marks = keysChecked ? nil : parser.marks.reset(positions: tape.end)
             self.origin = origin
         }
 
         deinit {
+            if let offsets = numberOffsets.load(ordering: .acquiring) {
+                Unmanaged<NumberOffsets>.fromOpaque(offsets).release()
+            }
             SimdjsonParserPool.giveBack(parser)
         }
 
@@ -123,9 +134,40 @@
             }
         }
 
-        /// simdjson keeps no number text.
+        /// The number's text as it stands in the input. simdjson keeps only values on its tape; the
+        /// text is found through the offsets of ``NumberOffsets``, made the first time a number's text
+        /// is asked for.
         func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
-            nil
+            guard let position = position(node), let input else { return nil }
+            switch tape.type(at: position) {
+            case Tape.int64, Tape.uint64, Tape.double: break
+            default: return nil
+            }
+            guard let start = offsets().offset(of: position), start < inputLength else { return nil }
+            var end = start + 1
+            while end < inputLength, NumberOffsets.continuesNumber(input[end]) { end += 1 }
+            return try body(UnsafeRawBufferPointer(start: input + start, count: end - start))
+        }
+
+        /// The numbers' offsets, made and published by the first caller (a racing second one
+        /// drops its own copy).
+        private func offsets() -> NumberOffsets {
+            if let published = numberOffsets.load(ordering: .acquiring) {
+                return Unmanaged<NumberOffsets>.fromOpaque(published).takeUnretainedValue()
+            }
+            let made = NumberOffsets(parser: parser)
+            let opaque = Unmanaged.passRetained(made).toOpaque()
+            let (exchanged, current) = numberOffsets.compareExchange(
+                expected: nil,
+                desired: opaque,
+                successOrdering: .acquiringAndReleasing,
+                failureOrdering: .acquiring
+            )
+            if exchanged { return made }
+            Unmanaged<NumberOffsets>.fromOpaque(opaque).release()
+            // A failed exchange hands back the reference another caller published.
+            guard let current else { return made }
+            return Unmanaged<NumberOffsets>.fromOpaque(current).takeUnretainedValue()
         }
 
         func string(_ node: JSONNode) -> String? {
@@ -458,6 +500,47 @@
                 current = step.position
             }
             return trail
+        }
+    }
+
+    /// The tape positions of a document's numbers and where their text starts in the input, in
+    /// document order (so both ascending), from simdjson's structural positions.
+    final class NumberOffsets: Sendable {
+        private let positions: [UInt32]
+        private let starts: [UInt32]
+
+        init(parser: SimdjsonParser) {
+            let capacity = CSimdjson_structural_count(parser.handle)
+            var positions = [UInt32](repeating: 0, count: capacity)
+            var starts = [UInt32](repeating: 0, count: capacity)
+            let count = positions.withUnsafeMutableBufferPointer { positions in
+                starts.withUnsafeMutableBufferPointer { starts in
+                    CSimdjson_numbers(parser.handle, positions.baseAddress, starts.baseAddress, capacity)
+                }
+            }
+            positions.removeLast(max(0, capacity - min(count, capacity)))
+            starts.removeLast(max(0, capacity - min(count, capacity)))
+            self.positions = positions
+            self.starts = starts
+        }
+
+        /// Where the text of the number at this tape position starts.
+        func offset(of position: Int) -> Int? {
+            let target = UInt32(truncatingIfNeeded: position)
+            var low = 0
+            var high = positions.count
+            while low < high {
+                let middle = (low + high) / 2
+                if positions[middle] < target { low = middle + 1 } else { high = middle }
+            }
+            guard low < positions.count, positions[low] == target else { return nil }
+            return Int(starts[low])
+        }
+
+        /// Whether `byte` can continue a JSON number: a digit, a sign, a point or an exponent mark.
+        static func continuesNumber(_ byte: UInt8) -> Bool {
+            byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
         }
     }
 #endif

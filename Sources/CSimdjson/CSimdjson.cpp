@@ -37,10 +37,20 @@ using simdjson::internal::tape_type;
 struct CSimdjson_parser {
     simdjson::dom::parser parser;
     simdjson::dom::document document;
-    // The padded copy of unpadded input, kept between parses.
+    // The parser's own copy of the input of the last parse: padded when simdjson parsed from it,
+    // unpadded when simdjson parsed the caller's padded bytes in place. Kept between parses, so
+    // that the numbers' text outlives the caller's buffer (CSimdjson_numbers).
     std::unique_ptr<uint8_t[]> copy;
     size_t copy_capacity = 0;
 };
+
+// Makes room for `needed` bytes in the parser's copy; false when out of memory.
+static bool reserve_copy(CSimdjson_parser *parser, size_t needed) {
+    if (needed <= parser->copy_capacity) { return true; }
+    parser->copy.reset(new (std::nothrow) uint8_t[needed]);
+    parser->copy_capacity = parser->copy ? needed : 0;
+    return bool(parser->copy);
+}
 
 #define CSIMDJSON_TEXT(x) #x
 #define CSIMDJSON_VERSION_TEXT(x) CSIMDJSON_TEXT(x)
@@ -63,21 +73,60 @@ extern "C" int CSimdjson_parse(
     }
     const uint8_t *input = bytes;
     if (!padded) {
-        size_t needed = length + simdjson::SIMDJSON_PADDING;
-        if (needed > parser->copy_capacity) {
-            parser->copy.reset(new (std::nothrow) uint8_t[needed]);
-            if (!parser->copy) {
-                parser->copy_capacity = 0;
-                return int(simdjson::MEMALLOC);
-            }
-            parser->copy_capacity = needed;
-        }
+        if (!reserve_copy(parser, length + simdjson::SIMDJSON_PADDING)) { return int(simdjson::MEMALLOC); }
         if (length > 0) { std::memcpy(parser->copy.get(), bytes, length); }
         std::memset(parser->copy.get() + length, 0, simdjson::SIMDJSON_PADDING);
         input = parser->copy.get();
     }
     auto result = parser->parser.parse_into_document(parser->document, input, length, false);
+    if (result.error() == simdjson::SUCCESS && padded && length > 0) {
+        if (!reserve_copy(parser, length)) { return int(simdjson::MEMALLOC); }
+        std::memcpy(parser->copy.get(), bytes, length);
+    }
     return int(result.error());
+}
+
+extern "C" const uint8_t *CSimdjson_input(const CSimdjson_parser *parser) { return parser->copy.get(); }
+
+extern "C" size_t CSimdjson_structural_count(const CSimdjson_parser *parser) {
+    return parser->parser.implementation->n_structural_indexes;
+}
+
+// Stage 1 leaves one structural index per value start and per ':' and ','; stage 2 writes the
+// tape from them in order: one word for a container's start or end, a string or an atom, two for
+// a number. Walking both in step gives each number's tape position its offset in the input.
+extern "C" size_t CSimdjson_numbers(
+    const CSimdjson_parser *parser, uint32_t *positions, uint32_t *offsets, size_t capacity) {
+    const auto &implementation = *parser->parser.implementation;
+    const uint32_t *indexes = implementation.structural_indexes.get();
+    const uint8_t *input = parser->copy.get();
+    size_t tape = 1;
+    size_t count = 0;
+    for (uint32_t i = 0; i < implementation.n_structural_indexes; i++) {
+        switch (input[indexes[i]]) {
+        case ':':
+        case ',':
+            break;
+        case '{':
+        case '}':
+        case '[':
+        case ']':
+        case '"':
+        case 't':
+        case 'f':
+        case 'n':
+            tape += 1;
+            break;
+        default:
+            if (count < capacity) {
+                positions[count] = uint32_t(tape);
+                offsets[count] = indexes[i];
+            }
+            count++;
+            tape += 2;
+        }
+    }
+    return count;
 }
 
 extern "C" const char *CSimdjson_error_message(int code) {

@@ -74,17 +74,12 @@ enum ParityRow: String, Sendable, CaseIterable {
     /// `+0.0` on jansson and simdjson, which keep it as the integer 0. (`-0.0` and `-1e-400` are
     /// `-0.0` on all four.)
     case negativeZero
-    /// `withNumberText` hands over the source text on foundation and native and returns nil on
-    /// jansson and simdjson, which keep none: there `int64` / `uint64` of a number written with a
-    /// fraction or exponent come from its `Double` — `1e-400` reads 0 (nil on foundation and
-    /// native), `1.00000000000000000001` reads 1 (nil), `9007199254740993.0` reads
-    /// 9007199254740992 (exact on foundation and native).
+    /// `int64` / `uint64` of a number written with a fraction or exponent: foundation and native
+    /// read them from the number's text, jansson and simdjson from its `Double` — `1e-400` reads 0
+    /// (nil on foundation and native), `1.00000000000000000001` reads 1 (nil),
+    /// `9007199254740993.0` reads 9007199254740992 (exact on foundation and native). Every backend
+    /// hands over the text itself (`withNumberText`), which `Decimal` and `Float` are read from.
     case numberText
-    /// `Decimal` through ``DecimalBridge``: foundation makes it from the source text, exactly, and
-    /// fails with `notRepresentable` where a `Decimal` cannot hold the text (`1e-400`, 62
-    /// significant digits); jansson and simdjson, which keep no text, make it from the exact
-    /// integer or else the `Double`'s shortest digits (`1e-400` is 0, 62 digits are rounded to 17).
-    case decimalWithoutText
     /// ``JSONBackend/maxSupportedDepth``: 512 on foundation (JSONSerialization's limit), 2047 on
     /// jansson (its parser stops at 2048 levels and counts the innermost scalar as one), on
     /// simdjson (held to jansson's) and on native (the same documents as the C backends); a

@@ -8,26 +8,36 @@
     import Testing
     import MapTestSupport
 
-    /// Reads from jansson's own `json_t` nodes: what jansson keeps (no number text, `-0` as an
-    /// integer, keys with their length) and how the document reads it.
+    /// Reads from jansson's own `json_t` nodes: what jansson keeps (no number text, which the
+    /// document keeps beside the tree; `-0` as an integer; keys with their length) and how the
+    /// document reads it.
     @Suite struct JanssonDocumentTests {
         // MARK: Numbers
 
         @Test(
-            "withNumberText returns nil without calling the closure: jansson keeps no text",
-            arguments: ["12", "1.50", "-0"]
+            "withNumberText hands over the number's text as parsed: the document keeps what jansson does not",
+            arguments: ["12", "1.50", "-0", "3.14159265358979323846264338327950288", "1E+2"]
         )
-        func noNumberText(text: String) throws {
-            let json = try janssonMapper().parse("[\(text)]")[0]
-            #expect(json.kind == .number)
-            var called = false
-            let result: Int? = json.document.withNumberText(json.node) { _ in
-                called = true
-                return 1
+        func numberText(text: String) throws {
+            let json = try janssonMapper().parse(#"{"a": [true, \#(text)], "b": \#(text)}"#)
+            for value in [json["a"][1], json["b"]] {
+                #expect(value.kind == .number)
+                #expect(value.numberText == text)
             }
-            #expect(result == nil)
-            #expect(called == false)
-            #expect(json.numberText == nil)
+        }
+
+        @Test("A tree a repeated key shortened has no number text, and a Decimal from a real fails instead of rounding")
+        func noNumberTextAfterRepeatedKey() throws {
+            let json = try janssonMapper().parse(#"{"a": 1.25, "a": 2.5, "b": 0.1}"#)
+            #expect(json["b"].numberText == nil)
+            let error = try #require(throws: MappingError.self) {
+                try json["b"].decode(with: DecimalBridge())
+            }
+            #expect(error.code == .notRepresentable)
+            #expect(error.path == ["b"])
+            // An integer is exact without its text.
+            let integers = try janssonMapper().parse(#"{"a": 1, "a": 2, "b": -7}"#)
+            #expect(try integers["b"].decode(with: DecimalBridge()) == Decimal(-7))
         }
 
         @Test("-0 reads as +0.0: jansson keeps it as the integer 0")

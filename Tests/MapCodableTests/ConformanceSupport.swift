@@ -296,15 +296,10 @@ enum NumberRow {
         }
     }
 
-    /// `negativeZero`: whether `backend` reads this text, `-0`, as `+0.0` (the backends that keep
-    /// no number text, jansson and simdjson).
+    /// `negativeZero`: whether `backend` reads this text, `-0`, as the `Double` `+0.0` (jansson
+    /// and simdjson, which hold it as the integer 0; a `Float` or `Decimal` is read from the text).
     static func dropsSign(_ text: String, backend: String) -> Bool {
-        text == "-0" && !keepsNumberText(backend)
-    }
-
-    /// `numberText`: whether `backend` keeps each number's source text (foundation, native).
-    static func keepsNumberText(_ backend: String) -> Bool {
-        ["foundation", "native"].contains(backend)
+        text == "-0" && ["jansson", "simdjson"].contains(backend)
     }
 }
 

@@ -234,16 +234,18 @@ enum Models {
     }
 
     @Test(
-        "A Decimal is exact from the number's text where the backend keeps it, the nearest Double's otherwise (a parity row)",
+        "A Decimal is exact from the number's text on every backend, as JSONDecoder reads it",
         arguments: linkedBackendNames
     )
     func decimalPrecision(backend: String) throws {
         let decoder = JSONMappingDecoder(mapper: try Mapper(backendNamed: backend))
-        let value = try decoder.decode([Decimal].self, from: "[12.3456789012345678901]")
-        let exact = try #require(Decimal(string: "12.3456789012345678901"))
-        let nearest = try #require(Decimal(string: "\(12.3456789012345678901 as Double)"))
-        // foundation and native keep the number's text (parity row numberText); jansson and simdjson do not.
-        #expect(value == [["foundation", "native"].contains(backend) ? exact : nearest])
+        let texts = ["12.3456789012345678901", "3.14159265358979323846264338327950288", "-0.10", "1e-7", "12.50e2"]
+        let value = try decoder.decode([Decimal].self, from: "[\(texts.joined(separator: ","))]")
+        #expect(value == texts.map { Decimal(string: $0)! })
+        #expect(value.map(\.description) == ["12.3456789012345678901", "3.14159265358979323846264338327950288", "-0.1", "0.0000001", "1250"])
+        let foundation = try JSONDecoder().decode([Decimal].self, from: Data("[\(texts.joined(separator: ","))]".utf8))
+        #expect(value == foundation)
+        #expect(value.map(\.description) == foundation.map(\.description))
     }
 
     @Test("Snake-case keys match as JSONDecoder matches them, dictionary keys left alone", arguments: linkedBackendNames)

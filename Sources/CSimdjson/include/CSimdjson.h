@@ -59,9 +59,22 @@ size_t CSimdjson_parser_capacity(const CSimdjson_parser *parser);
 /// `max_depth` is simdjson's depth limit: containers nest at most `max_depth` deep. When
 /// `padded` is true, the caller guarantees `CSimdjson_padding()` readable bytes after the input and
 /// simdjson reads it in place; otherwise it is first copied into a padded buffer the parser keeps.
+/// Either way the parser keeps a copy of the input until the next parse (`CSimdjson_input`).
 /// Returns a `CSimdjson_error` value; `CSimdjson_SUCCESS` (0) when the document was parsed.
 int CSimdjson_parse(
     CSimdjson_parser *parser, const uint8_t *bytes, size_t length, size_t max_depth, bool padded);
+
+/// The input of the last successful parse, as the parser's own copy (its length is the one
+/// given to `CSimdjson_parse`); valid until the next parse.
+const uint8_t *CSimdjson_input(const CSimdjson_parser *parser);
+
+/// The number of structural positions simdjson found in the last parse: a bound on its numbers.
+size_t CSimdjson_structural_count(const CSimdjson_parser *parser);
+
+/// Writes the tape position and the input offset of each number of the last successful parse, in
+/// document order, up to `capacity` of them; returns how many numbers there are.
+size_t CSimdjson_numbers(
+    const CSimdjson_parser *parser, uint32_t *positions, uint32_t *offsets, size_t capacity);
 
 /// simdjson's message for an error code.
 const char *CSimdjson_error_message(int code);

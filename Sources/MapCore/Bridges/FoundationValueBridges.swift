@@ -71,17 +71,26 @@ public struct DecimalBridge: JSONBridge {
             throw context.kindError(expected: .number, at: json, targetType: "Decimal")
         }
         let document = json.document
+        // The common case, built from the text's digits: nil when the text is missing, or is one a
+        // Decimal holds only after the slower reading below decides it.
+        if let built = document.withNumberText(json.node, { DecimalText.decimal($0) }), let built {
+            return built
+        }
         let text: String
         if let written = json.numberText {
             text = written
         } else if let integer = document.int64(json.node) {
-            text = String(integer)
+            return DecimalText.decimal(magnitude: integer.magnitude, negative: integer < 0)
         } else if let integer = document.uint64(json.node) {
-            text = String(integer)
-        } else if let double = document.double(json.node) {
-            text = "\(double)"
+            return DecimalText.decimal(magnitude: integer, negative: false)
         } else {
-            throw context.kindError(expected: .number, at: json, targetType: "Decimal")
+            // Only the number's Double is known; its shortest digits may not be the text's.
+            throw context.error(
+                .notRepresentable,
+                at: json,
+                message: "the \(document.backendName) document keeps no text for this number, so its exact Decimal is unknown",
+                targetType: "Decimal"
+            )
         }
         let decimal = Decimal(string: text).flatMap {
             !$0.isNaN && DecimalDigits(text) == DecimalDigits($0.description) ? $0 : nil
