@@ -36,6 +36,9 @@
         /// (2048 nested arrays around a `1` are 2049 of its levels).
         public var maxSupportedDepth: Int { 2047 }
 
+        /// `Int64.max`: jansson holds integers as `json_int_t` (`long long`) and refuses larger ones.
+        public var largestInteger: UInt64 { UInt64(Int64.max) }
+
         public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument
         {
             guard input.count <= options.maxInputSize else {

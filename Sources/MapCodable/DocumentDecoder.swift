@@ -164,11 +164,25 @@ public final class DocumentDecoder: Decoder {
         options: CodableDecodingOptions,
         context: MappingContext
     ) throws -> T {
+        try decode(from: node, of: document, options: options, context: context) { decoder in
+            if let special = try decoder.decodeSpecial(T.self, at: node) { return special }
+            return try T(from: decoder)
+        }
+    }
+
+    /// Decodes the value at `node` with `body`, which reads it from the decoder it is given: the
+    /// entry point of every top-level decode, `DecodableWithConfiguration` types included.
+    static func decode<T>(
+        from node: JSONNode,
+        of document: any JSONDocument,
+        options: CodableDecodingOptions,
+        context: MappingContext,
+        _ body: (DocumentDecoder) throws -> T
+    ) throws -> T {
         let decoder = DocumentDecoder(document: document, node: node, options: options, context: context)
         defer { decoder.finish() }
         do {
-            if let special = try decoder.decodeSpecial(T.self, at: node) { return special }
-            return try T(from: decoder)
+            return try body(decoder)
         } catch let error as DecodingError {
             throw MappingError(decodingError: error, in: document, at: node, context: context)
         }

@@ -22,7 +22,11 @@ import Synchronization
 /// its context's `underlyingError` is the package's `MappingError`, with the JSON path, the
 /// failing value and, for malformed text, the line and column. Errors a type throws itself pass
 /// through unchanged. Every failure reaches the mapper's log sinks as any decode's does.
-public final class JSONMappingDecoder: Sendable {
+///
+/// Like `JSONDecoder`, the class is `open`: a subclass may override its properties and methods.
+/// It is `@unchecked Sendable` for the same reason as Foundation's: its own state is behind a
+/// lock, and a subclass that adds state takes on keeping it safe to share.
+open class JSONMappingDecoder: @unchecked Sendable {
     /// Foundation's key strategies.
     public typealias KeyDecodingStrategy = JSONDecoder.KeyDecodingStrategy
     /// Foundation's date strategies (`.formatted` where Foundation is imported).
@@ -38,43 +42,43 @@ public final class JSONMappingDecoder: Sendable {
 
     /// A decoder over `mapper`'s backend, parse options and log sinks, with `JSONDecoder`'s
     /// default strategies.
-    public init(mapper: Mapper) {
+    public required init(mapper: Mapper) {
         self.mapper = mapper
         self.state = Mutex(CodableDecodingOptions())
     }
 
     /// All the strategies and the user info at once.
-    public var options: CodableDecodingOptions {
+    open var options: CodableDecodingOptions {
         get { state.withLock { $0 } }
         set { state.withLock { $0 = newValue } }
     }
 
     /// How JSON keys are matched to coding keys. Default `.useDefaultKeys`.
-    public var keyDecodingStrategy: KeyDecodingStrategy {
+    open var keyDecodingStrategy: KeyDecodingStrategy {
         get { state.withLock { $0.keyDecodingStrategy } }
         set { state.withLock { $0.keyDecodingStrategy = newValue } }
     }
 
     /// How dates are read. Default `.deferredToDate`.
-    public var dateDecodingStrategy: DateDecodingStrategy {
+    open var dateDecodingStrategy: DateDecodingStrategy {
         get { state.withLock { $0.dateDecodingStrategy } }
         set { state.withLock { $0.dateDecodingStrategy = newValue } }
     }
 
     /// How `Data` is read. Default `.base64`.
-    public var dataDecodingStrategy: DataDecodingStrategy {
+    open var dataDecodingStrategy: DataDecodingStrategy {
         get { state.withLock { $0.dataDecodingStrategy } }
         set { state.withLock { $0.dataDecodingStrategy = newValue } }
     }
 
     /// How strings standing for infinities and NaN are read. Default `.throw`.
-    public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+    open var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
         get { state.withLock { $0.nonConformingFloatDecodingStrategy } }
         set { state.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
     }
 
     /// Values for `Decodable` implementations to read from `Decoder.userInfo`. Default empty.
-    public var userInfo: [CodingUserInfoKey: any Sendable] {
+    open var userInfo: [CodingUserInfoKey: any Sendable] {
         get { state.withLock { $0.userInfo } }
         set { state.withLock { $0.userInfo = newValue } }
     }
@@ -84,18 +88,69 @@ public final class JSONMappingDecoder: Sendable {
     /// - Throws: `DecodingError` as `JSONDecoder` throws it — `dataCorrupted` at the root for
     ///   input that is not JSON — with a `MappingError` as its underlying error; or an error `T`
     ///   threw itself, unchanged.
-    public func decode<T: Decodable>(
+    open func decode<T: Decodable>(
         _ type: T.Type,
         from input: some JSONInput,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
     ) throws -> T {
+        try read(input, typeName: "\(T.self)", callSite: CallSite(file: file, line: line, function: function)) {
+            json,
+            options,
+            context in
+            try DocumentDecoder.decode(T.self, from: json.node, of: json.document, options: options, context: context)
+        }
+    }
+
+    /// Decodes a `T` with `configuration`, as `JSONDecoder.decode(_:from:configuration:)` does.
+    ///
+    /// - Throws: As ``decode(_:from:file:line:function:)``.
+    open func decode<T: DecodableWithConfiguration>(
+        _ type: T.Type,
+        from input: some JSONInput,
+        configuration: T.DecodingConfiguration,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> T {
+        try read(input, typeName: "\(T.self)", callSite: CallSite(file: file, line: line, function: function)) {
+            json,
+            options,
+            context in
+            try DocumentDecoder.decode(from: json.node, of: json.document, options: options, context: context) {
+                try T(from: $0, configuration: configuration)
+            }
+        }
+    }
+
+    /// Decodes a `T` with the configuration `configuration` provides.
+    ///
+    /// - Throws: As ``decode(_:from:file:line:function:)``.
+    open func decode<T, C>(
+        _ type: T.Type,
+        from input: some JSONInput,
+        configuration: C.Type,
+        file: String = #fileID,
+        line: Int = #line,
+        function: String = #function
+    ) throws -> T
+    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+        try decode(type, from: input, configuration: C.decodingConfiguration, file: file, line: line, function: function)
+    }
+
+    /// Runs one decode: parses `input`, then `body` reads the document; a failure is the
+    /// `DecodingError` Foundation's decoder throws, with the `MappingError` underneath.
+    private func read<T>(
+        _ input: some JSONInput,
+        typeName: String,
+        callSite: CallSite,
+        _ body: (JSON, CodableDecodingOptions, MappingContext) throws -> T
+    ) throws -> T {
         let options = self.options
-        let callSite = CallSite(file: file, line: line, function: function)
         let json: JSON
         do {
-            json = try mapper.parsedForDecoding(input, typeName: "\(T.self)", callSite: callSite)
+            json = try mapper.parsedForDecoding(input, typeName: typeName, callSite: callSite)
         } catch {
             // Foundation's words for text that is not JSON; a backend that could not run says why.
             let description =
@@ -108,12 +163,12 @@ public final class JSONMappingDecoder: Sendable {
         do {
             return try MappingContext.decodeOperation(
                 from: json,
-                typeName: "\(T.self)",
+                typeName: typeName,
                 options: mapper.options,
                 callSite: callSite,
                 text: { input.diagnosticsText }
             ) { context in
-                try DocumentDecoder.decode(T.self, from: json.node, of: json.document, options: options, context: context)
+                try body(json, options, context)
             }
         } catch let failure as MappingError {
             throw failure.rethrownByCodable

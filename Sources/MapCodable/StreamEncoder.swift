@@ -55,7 +55,20 @@ public final class StreamEncoder: Encoder {
     /// How each type met so far is encoded.
     @exclusivity(unchecked) private var handlings: ContiguousArray<(type: ObjectIdentifier, handling: EncodeHandling)> = []
 
-    init(writer: any JSONWriting, options: CodableEncodingOptions, context: MappingContext) {
+    /// The largest integer the backend that reads the text back holds (`JSONBackend.largestInteger`),
+    /// and that backend's name: a larger one fails the encode instead of writing what the same
+    /// package cannot read.
+    let largestInteger: UInt64
+    let backendName: String
+
+    init(
+        writer: any JSONWriting,
+        options: CodableEncodingOptions,
+        context: MappingContext,
+        readBackBy backend: (any JSONBackend)? = nil
+    ) {
+        self.largestInteger = backend?.largestInteger ?? .max
+        self.backendName = backend?.name ?? ""
         self.writer = writer
         self.ownWriter = writer as? JSONWriter
         self.options = options
@@ -202,11 +215,20 @@ public final class StreamEncoder: Encoder {
     /// error, not `{}`.
     func encodeTopLevel<T: Encodable>(_ value: T) throws {
         if try encodeSpecial(value) { return }
-        if case .array(let array) = handling(of: T.self) {
-            try array.encodeArray(value, with: self)
-        } else {
-            try value.encode(to: self)
+        try encodeTopLevel(value) { encoder in
+            if case .array(let array) = encoder.handling(of: T.self) {
+                try array.encodeArray(value, with: encoder)
+            } else {
+                try value.encode(to: encoder)
+            }
         }
+    }
+
+    /// Writes `value` as the whole document with `body`, which encodes it to the encoder it is
+    /// given: the entry point of every top-level encode, `EncodableWithConfiguration` types
+    /// included. A value that wrote nothing is refused, as by Foundation.
+    func encodeTopLevel<T>(_ value: T, _ body: (StreamEncoder) throws -> Void) throws {
+        try body(self)
         try close(downTo: 0)
         if isMisused { throw misuse! }
         if valueDue {
@@ -267,12 +289,40 @@ public final class StreamEncoder: Encoder {
     }
 
     func integer<T: FixedWidthInteger>(_ value: T) throws {
+        if !T.isSigned, UInt64(truncatingIfNeeded: value) > largestInteger { try unreadable(value) }
         try prepareScalar()
         if T.isSigned {
             try writer.int64(Int64(truncatingIfNeeded: value))
         } else {
             try writer.uint64(UInt64(truncatingIfNeeded: value))
         }
+    }
+
+    /// Writes `value`, naming `key` in the coding path of the error an integer the backend cannot
+    /// read back raises.
+    @inline(__always)
+    func integer<T: FixedWidthInteger>(_ value: T, at key: @autoclosure () -> PathStep) throws {
+        if T.isSigned || UInt64(truncatingIfNeeded: value) <= largestInteger { return try integer(value) }
+        try at(key()) { try integer(value) }
+    }
+
+    /// Refuses an integer above ``largestInteger``: the backend the text is for would refuse it.
+    private func unreadable<T: FixedWidthInteger>(_ value: T) throws -> Never {
+        let message =
+            "\(value) is above \(largestInteger), the largest integer the \(backendName) backend reads; "
+            + "encode it as a string, or decode with another backend"
+        let codingPath = self.codingPath
+        let steps: [JSONPath.Component] = codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) }
+        let failure = MappingError(
+            code: .notRepresentable,
+            path: context.path.appending(JSONPath(steps)),
+            message: message,
+            targetType: "\(T.self)"
+        )
+        throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(codingPath: codingPath, debugDescription: message, underlyingError: failure)
+        )
     }
 
     func double(_ value: Double) throws {
@@ -507,7 +557,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
         guard try begin(key) else { return }
-        try encoder.integer(value)
+        try encoder.integer(value, at: .key(key))
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -624,8 +674,9 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
 
     @inline(__always)
     private mutating func integer<T: FixedWidthInteger>(_ value: T) throws {
+        let index = count
         guard try begin() else { return }
-        try encoder.integer(value)
+        try encoder.integer(value, at: .index(index))
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {

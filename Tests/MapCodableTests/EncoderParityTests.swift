@@ -107,6 +107,48 @@ import Testing
         #expect(ours == "[{}]")
     }
 
+    /// An account whose balance is an unsigned 64-bit integer.
+    struct Ledger: Codable, Equatable {
+        var id: UInt64
+        var entries: [UInt64]
+    }
+
+    @Test(
+        "UInt64.max written by JSONMappingEncoder reads back on every backend that holds it, and is refused when encoding for jansson",
+        arguments: linkedBackendNames
+    )
+    func largestUnsigned(backend: String) throws {
+        let mapper = try Mapper(backendNamed: backend)
+        let ledger = Ledger(id: 7, entries: [1, .max])
+        let encoder = JSONMappingEncoder(mapper: mapper)
+        if backend == "jansson" {
+            #expect(mapper.backend.largestInteger == UInt64(Int64.max))
+            let error = try #require(throws: EncodingError.self) { try encoder.encode(ledger) }
+            guard case .invalidValue(let value, let context) = error else {
+                Issue.record("expected invalidValue, got \(error)")
+                return
+            }
+            #expect(value as? UInt64 == .max)
+            #expect(context.codingPath.map(\.stringValue) == ["entries", "Index 1"])
+            let failure = try #require(context.underlyingError as? MappingError)
+            #expect(failure.code == .notRepresentable)
+            #expect(failure.path == ["entries", 1])
+            #expect(
+                context.debugDescription
+                    == "18446744073709551615 is above 9223372036854775807, the largest integer the jansson backend "
+                    + "reads; encode it as a string, or decode with another backend"
+            )
+            // Up to Int64.max it round-trips.
+            let small = Ledger(id: 1, entries: [UInt64(Int64.max)])
+            #expect(try JSONMappingDecoder(mapper: mapper).decode(Ledger.self, from: try encoder.encode(small)) == small)
+        } else {
+            #expect(mapper.backend.largestInteger == .max)
+            let written = try encoder.encode(ledger)
+            #expect(String(decoding: written, as: UTF8.self) == #"{"id":7,"entries":[1,18446744073709551615]}"#)
+            #expect(try JSONMappingDecoder(mapper: mapper).decode(Ledger.self, from: written) == ledger)
+        }
+    }
+
     @Test("What JSONMappingEncoder writes, JSONMappingDecoder reads back to an equal value", arguments: linkedBackendNames)
     func roundTrip(backend: String) throws {
         let user = try Self.user

@@ -38,9 +38,17 @@ public protocol JSONBackend: Sendable {
     /// ``Mapper`` calls it for text it read or inflated into a buffer of its own, which it sizes
     /// with room to spare.
     func parse(padded input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument
+
+    /// The largest integer, written without fraction or exponent, the backend reads; a larger
+    /// one is ``ParseError/Code/numberOutOfRange``. `UInt64.max` by default. The package's encoders
+    /// that know the backend their text is for refuse a larger unsigned integer when encoding.
+    var largestInteger: UInt64 { get }
 }
 
 extension JSONBackend {
+    /// `UInt64.max`: every unsigned 64-bit integer reads back.
+    public var largestInteger: UInt64 { .max }
+
     /// 0: the backend never reads past the end of its input.
     public var readablePadding: Int { 0 }
 
