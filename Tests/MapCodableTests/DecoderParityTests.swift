@@ -248,6 +248,35 @@ enum Models {
         #expect(value.map(\.description) == foundation.map(\.description))
     }
 
+    @Test(
+        "A Decimal at the edges: 30-digit integers, 40 significant digits, underflow and -0, against JSONDecoder",
+        arguments: linkedBackendNames
+    )
+    func decimalEdges(backend: String) throws {
+        let pair = try DecoderPair(backend: backend)
+        // A 30-digit integer: exact in both where the parser holds it; simdjson and jansson refuse
+        // the document (the bigIntegers row).
+        let thirty = "123456789012345678901234567890"
+        let integer = pair.parity([Decimal].self, "[\(thirty)]")
+        if NumberRow.rejects(thirty, backend: backend) {
+            expectRefused(integer)
+            #expect(integer.foundation == .value([Decimal(string: thirty)!]), "\(integer)")
+        } else {
+            check(integer, .value([Decimal(string: thirty)!]))
+        }
+        // 40 significant digits: Foundation drops the digits its significand cannot hold; the
+        // package refuses to change the value.
+        let forty = pair.parity([Decimal].self, "[1, 0.1234567890123456789012345678901234567891]")
+        #expect(forty.ours == .dataCorrupted(), "\(forty)")
+        #expect(forty.mapping?.code == .notRepresentable)
+        #expect(forty.mapping?.path == [1])
+        #expect(forty.foundation == .value([1, Decimal(string: "0.123456789012345678901234567890123456789")!]), "\(forty)")
+        // Below a Decimal's range: dataCorrupted at the root in both.
+        pair.expect([Decimal].self, "[1e-400]", .dataCorrupted(), code: .notRepresentable, at: [0])
+        // -0 and spellings of one value.
+        pair.expect([Decimal].self, "[-0, -0.0, 0e5, 1.50, 15e-1, 0.0000001]", .value([0, 0, 0, 1.5, 1.5, Decimal(string: "0.0000001")!]))
+    }
+
     @Test("Snake-case keys match as JSONDecoder matches them, dictionary keys left alone", arguments: linkedBackendNames)
     func snakeCase(backend: String) throws {
         let pair = try DecoderPair(backend: backend) { $0.keyDecodingStrategy = .convertFromSnakeCase }

@@ -4,7 +4,7 @@ public import JSONMapping
 /// bytes, as rules over what an accepting backend's document shows.
 ///
 /// The rows that only change readings (`negativeZero`, `numberText`) are applied by
-/// ``firstDifference(among:)``; `decimalWithoutText` concerns `Decimal` alone; `maxDepth` cannot
+/// ``firstDifference(among:)``; `maxDepth` cannot
 /// split verdicts here, as every option set the targets use asks for at most foundation's 512.
 public enum ParityRule: String, Sendable, CaseIterable {
     /// An integer written without fraction or exponent outside `Int64`: jansson refuses it, and
