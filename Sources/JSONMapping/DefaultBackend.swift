@@ -101,10 +101,14 @@ extension Mapper {
 }
 
 extension Mapper {
-    /// A mapper over the default backend, for the initializers that cannot throw. When
-    /// `JSONMAPPING_BACKEND` names no linked backend, its backend is ``UnknownBackend``: every
-    /// parse fails with an error naming the variable, its value and the linked backends, instead
-    /// of another backend being chosen quietly.
+    /// The mapper of the initializers that cannot throw (`JSONMappingDecoder()`, the server
+    /// integrations' defaults): over ``defaultBackend()``, with default options. When
+    /// `JSONMAPPING_BACKEND` names no linked backend, its backend parses nothing: every parse
+    /// fails with `ParseError.Code.backendFailure`, naming the variable, its value and the linked
+    /// backends, instead of another backend being chosen quietly.
+    public static var processDefault: Mapper { defaultOrRefusing() }
+
+    /// ``processDefault`` for a process whose environment is `environment`.
     static func defaultOrRefusing(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Mapper {
@@ -136,13 +140,13 @@ extension JSONMappingDecoder {
     /// A decoder over the default backend (see `Mapper.defaultBackend()`), with `JSONDecoder`'s
     /// default strategies.
     public convenience init() {
-        self.init(mapper: .defaultOrRefusing())
+        self.init(mapper: .processDefault)
     }
 }
 
 extension JSONMappingEncoder {
     /// An encoder with `JSONEncoder`'s defaults.
     public convenience init() {
-        self.init(mapper: .defaultOrRefusing())
+        self.init(mapper: .processDefault)
     }
 }

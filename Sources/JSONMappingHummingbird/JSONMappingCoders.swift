@@ -5,7 +5,8 @@
     import MapHTTP
 
     /// Hummingbird's `RequestDecoder` backed by the package's `JSONMappingDecoder`: the backend and
-    /// the strategies are the decoder's.
+    /// the strategies are the decoder's. Made from a mapper, they are the mapper's with
+    /// Hummingbird's own default for dates, ISO 8601 (`Mapper.withServerDefaults()`).
     ///
     /// The body is read as it arrives, inflated when its `Content-Encoding` is gzip or deflate, under
     /// the mapper's `ParseOptions.maxInputSize` and `ParseOptions.maxInflatedSize` (the limits files
@@ -26,9 +27,11 @@
             self.decoder = decoder
         }
 
-        /// A request decoder over a `JSONMappingDecoder` with `mapper`'s backend and options.
+        /// A request decoder over a `JSONMappingDecoder` with `mapper`'s backend, limits and
+        /// strategies, dates ISO 8601 unless the mapper's options set them
+        /// (`Mapper.withServerDefaults()`).
         public init(mapper: Mapper) {
-            self.init(decoder: JSONMappingDecoder(mapper: mapper))
+            self.init(decoder: JSONMappingDecoder(mapper: mapper.withServerDefaults()))
         }
 
         /// Decodes a `T` from the request's body.
@@ -66,9 +69,10 @@
             self.encoder = encoder
         }
 
-        /// A response encoder over a `JSONMappingEncoder` with `mapper`'s options.
+        /// A response encoder over a `JSONMappingEncoder` with `mapper`'s strategies, dates ISO
+        /// 8601 unless the mapper's options set them (`Mapper.withServerDefaults()`).
         public init(mapper: Mapper) {
-            self.init(encoder: JSONMappingEncoder(mapper: mapper))
+            self.init(encoder: JSONMappingEncoder(mapper: mapper.withServerDefaults()))
         }
 
         public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws
@@ -86,19 +90,25 @@
     /// The coders of one app: a decoder and an encoder over one mapper, so one backend and one set
     /// of options serve every request. Make it once (a `static let`) and return its coders from a
     /// request context; ``BasicJSONMappingRequestContext`` uses ``default``.
+    ///
+    /// Their defaults are Hummingbird's own coders': dates read and written as ISO 8601. The
+    /// mapper's `MappingOptions.codableDecoding` and `codableEncoding` set every strategy for
+    /// request bodies, responses and feeds alike; a date strategy set there wins.
     public struct JSONMappingCoders: Sendable {
-        /// The mapper both coders use.
+        /// The mapper both coders use: the one given, with the server defaults
+        /// (`Mapper.withServerDefaults()`). Feed request bodies with it too.
         public let mapper: Mapper
         /// Decodes request bodies.
         public let requestDecoder: JSONMappingRequestDecoder
         /// Encodes handlers' values.
         public let responseEncoder: JSONMappingResponseEncoder
 
-        /// Coders over `mapper`'s backend and options.
+        /// Coders over `mapper`'s backend, limits and strategies, dates ISO 8601 unless the
+        /// mapper's options set them.
         public init(mapper: Mapper) {
-            self.mapper = mapper
-            self.requestDecoder = JSONMappingRequestDecoder(mapper: mapper)
-            self.responseEncoder = JSONMappingResponseEncoder(mapper: mapper)
+            self.mapper = mapper.withServerDefaults()
+            self.requestDecoder = JSONMappingRequestDecoder(mapper: self.mapper)
+            self.responseEncoder = JSONMappingResponseEncoder(mapper: self.mapper)
         }
 
         /// Coders over the default backend (`JSONMAPPING_BACKEND`, else the first linked), logging
@@ -111,13 +121,14 @@
             self.init(mapper: try Mapper(options: options))
         }
 
-        /// The coders ``init()`` makes, made once; over the first linked backend when
-        /// `JSONMAPPING_BACKEND` names none.
+        /// The coders ``init()`` makes, made once. When `JSONMAPPING_BACKEND` names no linked
+        /// backend, every request body fails to decode with that reason (a 500, logged), instead
+        /// of another backend being used quietly (`Mapper.processDefault`).
         public static let `default`: JSONMappingCoders = {
-            if let coders = try? JSONMappingCoders() { return coders }
-            var options = MappingOptions()
+            let mapper = Mapper.processDefault
+            var options = mapper.options
             options.logLevel = .errors
-            return JSONMappingCoders(mapper: Mapper(validated: Backends.linked[0], parseOptions: ParseOptions(), options: options))
+            return JSONMappingCoders(mapper: Mapper(validated: mapper.backend, parseOptions: mapper.parseOptions, options: options))
         }()
     }
 

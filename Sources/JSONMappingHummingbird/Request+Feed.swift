@@ -34,7 +34,7 @@
             line: Int = #line,
             function: String = #function
         ) throws(ProblemResponse) -> AsyncChunkFeed<T, LimitedChunks<RequestBodyChunks>> {
-            mapper.feed(
+            mapper.withServerDefaults().feed(
                 T.self,
                 body: bodyChunks,
                 contentEncoding: try contentEncoding(),

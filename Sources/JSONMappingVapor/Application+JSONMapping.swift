@@ -14,8 +14,10 @@
         /// The package's coders for one application; see `app.jsonMapping`.
         ///
         /// Until `use(_:decoder:encoder:installsContentCoders:)` is called, the coders are over
-        /// the default backend (`Mapper.defaultBackend()`: `JSONMAPPING_BACKEND`, else the first
-        /// linked) with `JSONDecoder`'s default strategies.
+        /// the default backend (`Mapper.processDefault`: `JSONMAPPING_BACKEND`, else the first
+        /// linked). Their defaults are Vapor's own coders': dates read and written as ISO 8601
+        /// (`Mapper.withServerDefaults()`); the mapper's `MappingOptions.codableDecoding` and
+        /// `codableEncoding` set every strategy for bodies, responses and feeds alike.
         public struct JSONMapping: Sendable {
             /// The application the coders belong to.
             public let application: Application
@@ -38,11 +40,11 @@
 
             var coders: Coders {
                 if let coders = application.storage[Key.self] { return coders }
-                let decoder = JSONMappingDecoder()
+                let mapper = Mapper.processDefault.withServerDefaults()
                 return Coders(
-                    mapper: decoder.mapper,
-                    decoder: decoder,
-                    encoder: JSONMappingEncoder(mapper: decoder.mapper)
+                    mapper: mapper,
+                    decoder: JSONMappingDecoder(mapper: mapper),
+                    encoder: JSONMappingEncoder(mapper: mapper)
                 )
             }
 
@@ -55,8 +57,11 @@
 
             /// Makes `mapper` this application's, and gets the application ready for it.
             ///
-            /// - The decoder and encoder default to ones over `mapper` with `JSONDecoder`'s and
-            ///   `JSONEncoder`'s default strategies; pass configured ones to change strategies.
+            /// - The mapper is kept with the server defaults (`Mapper.withServerDefaults()`): dates
+            ///   ISO 8601, as Vapor's own coders, unless its options set a date strategy.
+            /// - The decoder and encoder default to ones over that mapper, with its strategies
+            ///   (`MappingOptions.codableDecoding`, `codableEncoding`); pass configured ones to
+            ///   use others.
             /// - With `installsContentCoders` (the default), they also become
             ///   `ContentConfiguration.global`'s coders for `application/json` and
             ///   `application/vnd.api+json`, so `req.content.decode` and `Content` responses use
@@ -74,6 +79,7 @@
                 encoder: JSONMappingEncoder? = nil,
                 installsContentCoders: Bool = true
             ) {
+                let mapper = mapper.withServerDefaults()
                 let coders = Coders(
                     mapper: mapper,
                     decoder: decoder ?? JSONMappingDecoder(mapper: mapper),

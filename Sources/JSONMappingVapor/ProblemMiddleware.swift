@@ -59,8 +59,14 @@
             guard let abort = error as? any AbortError, Self.vaporBodyStatuses.contains(abort.status.code) else {
                 return nil
             }
-            self.init(status: Int(abort.status.code), detail: abort.reason)
+            self.init(status: Int(abort.status.code), detail: abort.reason, code: Self.vaporBodyCodes[abort.status.code])
         }
+
+        /// The `code` member for Vapor's own body errors: a body over the route's collect limit is
+        /// `inputTooLarge`, as the package's own 413 is, so that clients read one code for both.
+        static let vaporBodyCodes: [UInt: String] = [
+            400: "badRequest", 413: "inputTooLarge", 415: "unsupportedMediaType",
+        ]
     }
 
     extension Response {

@@ -11,10 +11,12 @@
 
         /// Reads a request's body with the package; see `req.jsonMapping`.
         ///
-        /// Every read honours the body's `Content-Encoding` (identity, `gzip`, `deflate`; any other
-        /// is `UnsupportedContentEncoding`, a 415) and the application mapper's limits: at most
-        /// `ParseOptions.maxInputSize` bytes arrive, and they inflate to at most
-        /// `ParseOptions.maxInflatedSize` (413 past either). The body may be streamed (a route
+        /// Every read honours the body's `Content-Encoding` (identity — a gzip body without the
+        /// header is found by its magic bytes —, `gzip`, `deflate`; any other is
+        /// `UnsupportedContentEncoding`, a 415) and the limits of the mapper it is given, else the
+        /// application's: a whole body sends at most `ParseOptions.maxInputSize` bytes, a feed at
+        /// most `FeedOptions.maxBodySize`, and they inflate to at most
+        /// `ParseOptions.maxInflatedSize` (413 past any). The body may be streamed (a route
         /// with `body: .stream`) or collected; streamed, nothing but the current chunk, zlib's
         /// window and the current record is held.
         public struct JSONMapping: Sendable {
@@ -54,7 +56,9 @@
             /// sized for.
             var expectedBodyLength: Int? { request.headers.first(name: .contentLength).flatMap { Int($0) } }
 
-            /// Decodes the body as a `T` with the application's `JSONMappingDecoder`.
+            /// Decodes the body as a `T` with the application's `JSONMappingDecoder`, or, given a
+            /// `mapper` (a route's own limits), with one over it and the server defaults
+            /// (`Mapper.withServerDefaults()`).
             ///
             /// - Throws: `UnsupportedContentEncoding`; `DecodingError` with the package's
             ///   `MappingError` underneath (malformed JSON with its line and column, a value that
@@ -63,11 +67,13 @@
             @_disfavoredOverload
             public func decode<T: Decodable>(
                 _ type: T.Type = T.self,
+                mapper: Mapper? = nil,
                 file: String = #fileID,
                 line: Int = #line,
                 function: String = #function
             ) async throws -> T {
-                try await coders.decoder.decode(
+                let decoder = mapper.map { JSONMappingDecoder(mapper: $0.withServerDefaults()) } ?? coders.decoder
+                return try await decoder.decode(
                     T.self,
                     fromBody: bodyViews,
                     contentEncoding: contentEncoding(),
@@ -79,18 +85,19 @@
             }
 
             /// Decodes the body as a `Bridgeable` `T` — a two-way map, an extraction, a rule —
-            /// with the application's mapper.
+            /// with `mapper` (a route's own limits), else the application's.
             ///
             /// - Throws: `UnsupportedContentEncoding`; `MappingError` with the path of the value
             ///   that failed, or its `MappingError.parseError` for a body that is not JSON, too
             ///   large, or not inflatable. All of them are answered by ``ProblemMiddleware``.
             public func decode<T: Bridgeable>(
                 _ type: T.Type = T.self,
+                mapper: Mapper? = nil,
                 file: String = #fileID,
                 line: Int = #line,
                 function: String = #function
             ) async throws -> T {
-                try await coders.mapper.decode(
+                try await (mapper ?? coders.mapper).decode(
                     T.self,
                     fromBody: bodyViews,
                     contentEncoding: contentEncoding(),
@@ -105,6 +112,8 @@
             /// `Mapper.feed(_:body:contentEncoding:options:onError:file:line:function:)` in
             /// `MapHTTP` for the policies, the limits and the errors.
             ///
+            /// `mapper` gives a route its own limits (`FeedOptions.maxBodySize` caps the body,
+            /// `ParseOptions.maxInflatedSize` what it inflates to); without it, the application's.
             /// `options.format` says the layout (`feedFormat` reads it from the
             /// `Content-Type`); `options.compression` is replaced by the body's coding.
             ///
@@ -113,6 +122,7 @@
             ///   the record.
             public func feed<T: Bridgeable & Sendable>(
                 _ type: T.Type,
+                mapper: Mapper? = nil,
                 options: FeedOptions = FeedOptions(),
                 onError: (@Sendable (FeedError) -> Void)? = nil,
                 file: String = #fileID,
@@ -121,6 +131,7 @@
             ) throws(UnsupportedContentEncoding) -> RequestFeed<T> {
                 try feed(
                     with: ImplicitBridge<T>(),
+                    mapper: mapper,
                     options: options,
                     onError: onError,
                     file: file,
@@ -134,6 +145,7 @@
             @_disfavoredOverload
             public func feed<T: Decodable & Sendable>(
                 _ type: T.Type,
+                mapper: Mapper? = nil,
                 options: FeedOptions = FeedOptions(),
                 onError: (@Sendable (FeedError) -> Void)? = nil,
                 file: String = #fileID,
@@ -142,6 +154,7 @@
             ) throws(UnsupportedContentEncoding) -> RequestFeed<T> {
                 try feed(
                     with: CodableBridge<T>(),
+                    mapper: mapper,
                     options: options,
                     onError: onError,
                     file: file,
@@ -153,13 +166,14 @@
             /// The body's records read through `bridge` (a rule, a custom bridge).
             public func feed<B: JSONBridge>(
                 with bridge: B,
+                mapper: Mapper? = nil,
                 options: FeedOptions = FeedOptions(),
                 onError: (@Sendable (FeedError) -> Void)? = nil,
                 file: String = #fileID,
                 line: Int = #line,
                 function: String = #function
             ) throws(UnsupportedContentEncoding) -> RequestFeed<B.Value> where B.Value: Sendable {
-                coders.mapper.feed(
+                (mapper?.withServerDefaults() ?? coders.mapper).feed(
                     with: bridge,
                     body: bodyChunks,
                     contentEncoding: try contentEncoding(),

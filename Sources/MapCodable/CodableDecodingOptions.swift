@@ -6,8 +6,15 @@ public import FoundationEssentials
 public struct CodableDecodingOptions: Sendable {
     /// How JSON keys are matched to coding keys. Default `.useDefaultKeys`.
     public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
-    /// How `Date` values are read. Default `.deferredToDate`, as `JSONDecoder`'s.
-    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    /// How `Date` values are read. Default `.deferredToDate`, as `JSONDecoder`'s; the server
+    /// integrations default to `.iso8601`, as their frameworks' own coders do
+    /// (``defaultingDates(to:)``), unless a strategy is set here.
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+        get { chosenDateStrategy ?? .deferredToDate }
+        set { chosenDateStrategy = newValue }
+    }
+    /// The date strategy set on these options; nil while it is the default.
+    private var chosenDateStrategy: JSONDecoder.DateDecodingStrategy?
     /// How `Data` values are read. Default `.base64`.
     public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
     /// How strings standing for infinities and NaN are read. Default `.throw`.
@@ -17,6 +24,14 @@ public struct CodableDecodingOptions: Sendable {
 
     /// The defaults, as `JSONDecoder()` has them.
     public init() {}
+
+    /// These options with `strategy` for dates unless a date strategy was set on them: how an
+    /// integration gives dates its framework's default while the program's own choice wins.
+    public func defaultingDates(to strategy: JSONDecoder.DateDecodingStrategy) -> CodableDecodingOptions {
+        var options = self
+        if options.chosenDateStrategy == nil { options.chosenDateStrategy = strategy }
+        return options
+    }
 
     /// Whether JSON keys are used as they are.
     var usesDefaultKeys: Bool {
@@ -45,8 +60,15 @@ public struct CodableDecodingOptions: Sendable {
 public struct CodableEncodingOptions: Sendable {
     /// How coding keys become JSON keys. Default `.useDefaultKeys`.
     public var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
-    /// How `Date` values are written. Default `.deferredToDate`, as `JSONEncoder`'s.
-    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
+    /// How `Date` values are written. Default `.deferredToDate`, as `JSONEncoder`'s; the server
+    /// integrations default to `.iso8601`, as their frameworks' own coders do
+    /// (``defaultingDates(to:)``), unless a strategy is set here.
+    public var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy {
+        get { chosenDateStrategy ?? .deferredToDate }
+        set { chosenDateStrategy = newValue }
+    }
+    /// The date strategy set on these options; nil while it is the default.
+    private var chosenDateStrategy: JSONEncoder.DateEncodingStrategy?
     /// How `Data` values are written. Default `.base64`.
     public var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
     /// How infinities and NaN are written. Default `.throw`.
@@ -58,6 +80,14 @@ public struct CodableEncodingOptions: Sendable {
 
     /// The defaults, as `JSONEncoder()` has them.
     public init() {}
+
+    /// These options with `strategy` for dates unless a date strategy was set on them: how an
+    /// integration gives dates its framework's default while the program's own choice wins.
+    public func defaultingDates(to strategy: JSONEncoder.DateEncodingStrategy) -> CodableEncodingOptions {
+        var options = self
+        if options.chosenDateStrategy == nil { options.chosenDateStrategy = strategy }
+        return options
+    }
 
     /// Whether coding keys are written as they are.
     var usesDefaultKeys: Bool {

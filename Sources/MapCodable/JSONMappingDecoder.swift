@@ -40,11 +40,11 @@ open class JSONMappingDecoder: @unchecked Sendable {
     public let mapper: Mapper
     private let state: Mutex<CodableDecodingOptions>
 
-    /// A decoder over `mapper`'s backend, parse options and log sinks, with `JSONDecoder`'s
-    /// default strategies.
+    /// A decoder over `mapper`'s backend, parse options and log sinks, with its strategies
+    /// (`MappingOptions.codableDecoding`: `JSONDecoder`'s defaults unless they were set there).
     public required init(mapper: Mapper) {
         self.mapper = mapper
-        self.state = Mutex(CodableDecodingOptions())
+        self.state = Mutex(mapper.options.codableDecoding)
     }
 
     /// All the strategies and the user info at once.

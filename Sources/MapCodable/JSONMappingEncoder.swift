@@ -41,10 +41,11 @@ open class JSONMappingEncoder: @unchecked Sendable {
     public let mapper: Mapper
     private let state: Mutex<CodableEncodingOptions>
 
-    /// An encoder reporting to `mapper`'s log sinks, with `JSONEncoder`'s defaults.
+    /// An encoder reporting to `mapper`'s log sinks, with its strategies and formatting
+    /// (`MappingOptions.codableEncoding`: `JSONEncoder`'s defaults unless they were set there).
     public required init(mapper: Mapper) {
         self.mapper = mapper
-        self.state = Mutex(CodableEncodingOptions())
+        self.state = Mutex(mapper.options.codableEncoding)
     }
 
     /// All the strategies, the formatting and the user info at once.
