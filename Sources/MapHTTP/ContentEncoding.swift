@@ -29,11 +29,13 @@ public enum ContentEncoding: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// How `MapIO` reads a body in this coding: ``identity`` is plain bytes, never sniffed for
-    /// gzip (a body that says it is plain is parsed as it is).
+    /// How `MapIO` reads a body in this coding: ``identity`` is `.automatic`, plain bytes unless
+    /// they start with gzip's magic bytes `0x1f 0x8b` — which no JSON text can start with — so a
+    /// gzip body sent without its header is inflated, as a gzip file is, in single bodies and
+    /// feeds alike.
     public var compression: Compression {
         switch self {
-        case .identity: return .none
+        case .identity: return .automatic
         case .gzip: return .gzip
         case .deflate: return .zlib
         }

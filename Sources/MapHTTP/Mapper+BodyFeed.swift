@@ -8,8 +8,10 @@ extension Mapper {
     /// The body is inflated as its `Content-Encoding` says (this replaces
     /// `FeedOptions.compression`). Memory stays bounded whatever the body's length: the feed holds
     /// the chunk being read, zlib's window and the current record, at most
-    /// `FeedOptions.maxRecordSize` bytes; a feed's total length is not limited, but compressed
-    /// bytes may inflate to at most `ParseOptions.maxInflatedSize`. `options.errorPolicy` decides
+    /// `FeedOptions.maxRecordSize` bytes. The body may send at most `FeedOptions.maxBodySize` bytes
+    /// (no limit by default), and compressed bytes may inflate to at most
+    /// `ParseOptions.maxInflatedSize`; `ParseOptions.maxInputSize`, a single document's limit, does
+    /// not apply to a feed. `options.errorPolicy` decides
     /// what a bad record does: under `FeedOptions.ErrorPolicy.stop` the sequence throws its
     /// `FeedError`; under `FeedOptions.ErrorPolicy.skip` it goes to `onError` and to the mapper's
     /// log, rate-limited by `FeedOptions.maxLoggedErrorsPerSecond`, and reading goes on.
@@ -31,7 +33,7 @@ extension Mapper {
     ) -> AsyncChunkFeed<T, LimitedChunks<Chunks>> where Chunks.Element: Sequence<UInt8> {
         feed(
             T.self,
-            chunks: LimitedChunks(chunks, limit: .max),
+            chunks: LimitedChunks(chunks, limit: options.maxBodySize),
             options: options.reading(contentEncoding),
             onError: onError,
             file: file,
@@ -55,7 +57,7 @@ extension Mapper {
     ) -> AsyncChunkFeed<T, LimitedChunks<Chunks>> where Chunks.Element: Sequence<UInt8> {
         feed(
             T.self,
-            chunks: LimitedChunks(chunks, limit: .max),
+            chunks: LimitedChunks(chunks, limit: options.maxBodySize),
             options: options.reading(contentEncoding),
             onError: onError,
             file: file,
@@ -78,7 +80,7 @@ extension Mapper {
     ) -> AsyncChunkFeed<B.Value, LimitedChunks<Chunks>> where Chunks.Element: Sequence<UInt8>, B.Value: Sendable {
         feed(
             with: bridge,
-            chunks: LimitedChunks(chunks, limit: .max),
+            chunks: LimitedChunks(chunks, limit: options.maxBodySize),
             options: options.reading(contentEncoding),
             onError: onError,
             file: file,

@@ -9,7 +9,7 @@ extension ProblemDocument {
     /// | error | status |
     /// |---|---|
     /// | ``UnsupportedContentEncoding`` | 415 |
-    /// | a body over `ParseOptions.maxInputSize`, or inflating past `ParseOptions.maxInflatedSize` (`inputTooLarge`, `inflatedSizeExceeded`) | 413 |
+    /// | a body over `ParseOptions.maxInputSize` (a feed's over `FeedOptions.maxBodySize`), or inflating past `ParseOptions.maxInflatedSize` (`inputTooLarge`, `inflatedSizeExceeded`) | 413 |
     /// | malformed JSON (with `line` and `column`), corrupt or truncated compressed data, a body that could not be read | 400 |
     /// | a value that does not map — missing, `null`, wrong type, out of range, rejected by a rule (with `path`) | 400 |
     /// | a `FeedError`: the record's failure as above, with `record`, and the record's `line` and `column` | as its error |

@@ -224,6 +224,29 @@ struct Order: Codable, Equatable, Sendable {
         #expect(problem.code == "typeMismatch")
     }
 
+    @Test("a gzip feed or body sent without Content-Encoding is found by its magic bytes and inflated, under the limits")
+    func gzipWithoutHeader() async throws {
+        let lines = (1...200).map { #"{"id": \#($0), "email": "e\#($0)@example.com"}"# }.joined(separator: "\n")
+        let gzip = try Compression.gzip.compress(Array(lines.utf8))
+        let mapper = try Mapper()
+        var ids: [Int] = []
+        for try await order in mapper.feed(Order.self, body: BodyChunks(gzip, size: 100), contentEncoding: .identity) {
+            ids.append(order.id)
+        }
+        #expect(ids == Array(1...200))
+        #expect(ContentEncoding.identity.compression == .automatic)
+        let decoder = JSONMappingDecoder(mapper: mapper)
+        let body = try Compression.gzip.compress(RequestBodyTests.orderJSON)
+        let order = try await decoder.decode(Order.self, fromBody: BodyChunks(body, size: 5), contentEncoding: .identity)
+        #expect(order == (try decoder.decode(Order.self, from: RequestBodyTests.orderJSON)))
+        // The inflated size is held to the mapper's limit as for a gzip header.
+        let small = try Mapper(parseOptions: ParseOptions(maxInflatedSize: 1000))
+        let error = await #expect(throws: FeedError.self) {
+            for try await _ in small.feed(Order.self, body: BodyChunks(gzip, size: 100), contentEncoding: .identity) {}
+        }
+        #expect(error?.error.parseError?.code == .inflatedSizeExceeded)
+    }
+
     @Test("under the stop policy a malformed record ends the feed with its line and column")
     func stops() async throws {
         let body = Array("{\"id\": 1, \"email\": \"a\"}\n{\"id\": 2,, \"email\": \"b\"}\n".utf8)

@@ -32,6 +32,12 @@ public struct FeedOptions: Sendable {
     /// The largest record, in bytes; a longer one is a `MappingError.Code.inputTooLarge` error
     /// (skippable in NDJSON: the rest of its line is passed over). Default 16 MiB.
     public var maxRecordSize = 16 << 20
+    /// The most bytes a feed from a request body may send in all, as sent (before inflating); past
+    /// it the body is refused with `ParseError.Code.inputTooLarge`. Default `Int.max`: a feed's
+    /// memory is bounded by ``maxRecordSize`` whatever its length, so only a service that wants
+    /// a cap on work per request sets one. (A compressed body is also held to
+    /// `ParseOptions.maxInflatedSize`.)
+    public var maxBodySize = Int.max
     /// Bytes asked of the input at a time; a smaller value than 4 KiB asks for 4 KiB. A source
     /// may give fewer (a socket, a pipe): the records come out the same. Default 1 MiB.
     public var readSize = 1 << 20
