@@ -9,14 +9,20 @@ struct CorpusFile {
 }
 
 enum Corpus {
+    /// The corpora that are files: read from the corpus folder, or generated stand-ins without one.
     static let names = ["twitter", "citm_catalog", "canada", "github_events", "gsoc-2018"]
 
-    /// The `.json` files of `folder` (or of `../shared/corpus`); generated stand-ins when there is none.
+    /// The `.json` files of `folder` (or of `../shared/corpus`); generated stand-ins when there is
+    /// no such folder or it holds none of the files asked for. The generated-only corpora (``OrdersCorpus``) follow: those named in `only`, or every
+    /// one of them when `only` is empty and no `folder` is given.
     static func load(folder: String?, only: [String]) throws -> [CorpusFile] {
         let chosen = folder ?? "../shared/corpus"
         var isDirectory: ObjCBool = false
         let wanted = only.isEmpty ? nil : Set(only)
-        if FileManager.default.fileExists(atPath: chosen, isDirectory: &isDirectory), isDirectory.boolValue {
+        let generatedOnly = OrdersCorpus.names.filter { wanted?.contains($0) ?? (folder == nil) }
+        let folderExists =
+            FileManager.default.fileExists(atPath: chosen, isDirectory: &isDirectory) && isDirectory.boolValue
+        if folderExists {
             let files = try FileManager.default.contentsOfDirectory(atPath: chosen)
                 .filter { $0.hasSuffix(".json") }
                 .sorted {
@@ -30,13 +36,21 @@ enum Corpus {
                 let data = try Data(contentsOf: URL(fileURLWithPath: chosen).appendingPathComponent(file))
                 return CorpusFile(name: name, bytes: Array(data), origin: chosen)
             }
-            if !loaded.isEmpty { return loaded }
+            if !loaded.isEmpty {
+                return try loaded
+                    + generatedOnly.map { CorpusFile(name: $0, bytes: try OrdersCorpus.make($0), origin: "generated") }
+            }
         } else if folder != nil {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: chosen])
         }
-        return try names.filter { wanted?.contains($0) ?? true }.map { name in
-            CorpusFile(name: name, bytes: try Generator.make(name), origin: "generated (no corpus folder at \(chosen))")
+        let origin = "generated (no corpus folder at \(chosen))"
+        let standIns = try names.filter { wanted?.contains($0) ?? true }.map { name in
+            CorpusFile(name: name, bytes: try Generator.make(name), origin: origin)
         }
+        let generated = try generatedOnly.map {
+            CorpusFile(name: $0, bytes: try OrdersCorpus.make($0), origin: folderExists ? "generated" : origin)
+        }
+        return standIns + generated
     }
 }
 
@@ -740,49 +754,49 @@ enum Generator {
     }
 }
 
-/// Writing shorthands for the generator.
+/// Writing shorthands for the generators.
 extension JSONWriter {
-    fileprivate func object(_ members: () throws -> Void) throws {
+    func object(_ members: () throws -> Void) throws {
         try beginObject()
         try members()
         try endObject()
     }
 
-    fileprivate func array(_ elements: () throws -> Void) throws {
+    func array(_ elements: () throws -> Void) throws {
         try beginArray()
         try elements()
         try endArray()
     }
 
-    fileprivate func member(_ name: String, _ write: () throws -> Void) throws {
+    func member(_ name: String, _ write: () throws -> Void) throws {
         try key(name)
         try write()
     }
 
     /// A string, or null when `string` is nil.
-    fileprivate func member(_ name: String, string: String?) throws {
+    func member(_ name: String, string: String?) throws {
         try key(name)
         if let string { try self.string(string) } else { try null() }
     }
 
     /// A number, or null when `int` is nil.
-    fileprivate func member(_ name: String, int: Int64?) throws {
+    func member(_ name: String, int: Int64?) throws {
         try key(name)
         if let int { try int64(int) } else { try null() }
     }
 
     /// A number, or null when `uint` is nil.
-    fileprivate func member(_ name: String, uint: UInt64?) throws {
+    func member(_ name: String, uint: UInt64?) throws {
         try key(name)
         if let uint { try uint64(uint) } else { try null() }
     }
 
-    fileprivate func member(_ name: String, bool: Bool) throws {
+    func member(_ name: String, bool: Bool) throws {
         try key(name)
         try self.bool(bool)
     }
 
-    fileprivate func member(_ name: String, ints: some Sequence<Int>) throws {
+    func member(_ name: String, ints: some Sequence<Int>) throws {
         try key(name)
         try array { for int in ints { try int64(Int64(int)) } }
     }

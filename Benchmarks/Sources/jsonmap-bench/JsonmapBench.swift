@@ -20,6 +20,11 @@ struct JsonmapBench: ParsableCommand {
             (codable is JSONMappingDecoder on each backend); encoding rows (jsonencoder, encode, \
             codable-encode) with jsonencoder, in a table of their own.
 
+            Four more corpora are always generated, never read from a folder: orders-2k (one \
+            order) and orders-1m (a list of orders), whose money the models read as Decimal, and \
+            orders-2k-double and orders-1m-double, the same text read with Double money. They run \
+            when named with --file, or with the rest when neither --file nor --corpus is given.
+
             Measures: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).
             Backends: \(Backends.names.joined(separator: ", ")).
 
@@ -29,6 +34,8 @@ struct JsonmapBench: ParsableCommand {
               Benchmarks/.build/release/jsonmap-bench --json --file twitter --measure jsondecoder --measure bridges
               Benchmarks/.build/release/jsonmap-bench --file twitter --measure jsonencoder --measure codable-encode
               Benchmarks/.build/release/jsonmap-bench --file canada --measure parse --backend jansson --iterations 3
+              Benchmarks/.build/release/jsonmap-bench --file orders-1m --file orders-1m-double --runs 9
+              valgrind --tool=callgrind Benchmarks/.build/release/jsonmap-bench --file orders-1m-double --iterations 3
 
             EXIT STATUS
               0   the table, the JSON rows or the checksums were printed
@@ -37,7 +44,12 @@ struct JsonmapBench: ParsableCommand {
             """
     )
 
-    @Option(help: "Folder of corpus .json files (default: ../shared/corpus when present, else generated data).")
+    @Option(
+        help: """
+            Folder of corpus .json files (default: ../shared/corpus when present, else generated data); \
+            the orders corpora are generated either way.
+            """
+    )
     var corpus: String?
 
     @Option(help: "Runs per measure; the median is reported (at least 5).")
@@ -51,7 +63,10 @@ struct JsonmapBench: ParsableCommand {
     )
     var json = false
 
-    @Option(name: .customLong("file"), help: "Only these corpus files (by name without .json); repeatable.")
+    @Option(
+        name: .customLong("file"),
+        help: "Only these corpora: a file's name without .json, or an orders corpus's name; repeatable."
+    )
     var files: [String] = []
 
     @Option(name: .customLong("measure"), help: "Only these measures; repeatable.")
@@ -91,8 +106,11 @@ struct JsonmapBench: ParsableCommand {
             return
         }
         if !json {
+            var origins: [String] = []
+            for input in inputs where !origins.contains(input.origin) { origins.append(input.origin) }
+            let origin = origins.isEmpty ? "none" : origins.joined(separator: " and ")
             print(
-                "corpus: \(inputs.first?.origin ?? "none"); median of \(runs) runs; MB/s of input; ratio = speed ÷ jsondecoder's"
+                "corpus: \(origin); median of \(runs) runs; MB/s of input; ratio = speed ÷ jsondecoder's"
                     + " (encoding rows: ÷ jsonencoder's)\n"
             )
         }

@@ -157,19 +157,26 @@ struct ModelDecoders {
     let codable: (JSONMappingDecoder, [UInt8]) throws -> Int
     /// The encoders, holding values decoded from the corpus file once.
     let encoders: (Mapper, [UInt8]) throws -> ModelEncoders
+    /// How the Codable rows read and write the models' dates.
+    let dates: DateCoding
 
+    /// The ways to decode a corpus whose models are `type` (the structs JSONDecoder decodes),
+    /// `mapped` (the `Mapped` family; `rule` reads the same type), and `decoded` (the `Decoded`
+    /// family). Each family's top level is one of its types or an array of them.
     static func of<
         Model: BenchModel,
-        MappedModel: JSONConvertible & ModelChecksum,
-        DecodedModel: JSONDecodable & ModelChecksum
+        MappedModel: Bridgeable & ModelChecksum,
+        Rule: JSONBridge,
+        DecodedModel: Bridgeable & ModelChecksum
     >(
         _ type: Model.Type,
         mapped: MappedModel.Type,
-        ruled rule: ObjectRule<MappedModel>,
-        decoded: DecodedModel.Type
-    ) -> ModelDecoders {
+        ruled rule: Rule,
+        decoded: DecodedModel.Type,
+        dates: DateCoding = .deferredToDate
+    ) -> ModelDecoders where Rule.Value == MappedModel {
         ModelDecoders(
-            jsonDecoder: { try JSONDecoder().decode(Model.self, from: $0).checksum },
+            jsonDecoder: { try dates.jsonDecoder().decode(Model.self, from: $0).checksum },
             bridges: { mapper, bytes in try mapper.decode(Model.self, from: bytes).checksum },
             handmap: { data in
                 let object = try JSONSerialization.jsonObject(with: data)
@@ -197,24 +204,49 @@ struct ModelDecoders {
             codable: { decoder, bytes in try decoder.decode(Model.self, from: bytes).checksum },
             encoders: { mapper, bytes in
                 let data = Data(bytes)
-                let model = try JSONDecoder().decode(Model.self, from: data)
+                let model = try dates.jsonDecoder().decode(Model.self, from: data)
                 let mapped = try mapper.decode(MappedModel.self, from: bytes)
-                let codableEncoder = JSONMappingEncoder()
+                let codableEncoder = dates.mappingEncoder()
                 return ModelEncoders(
-                    jsonEncoder: { try JSONEncoder().encode(model) },
+                    jsonEncoder: { try dates.jsonEncoder().encode(model) },
                     map: { try mapper.encode(mapped) },
                     codable: { try codableEncoder.encode(model) },
                     sortedKeys: {
-                        let foundation = JSONEncoder()
+                        let foundation = dates.jsonEncoder()
                         foundation.outputFormatting = .sortedKeys
-                        let mapping = JSONMappingEncoder()
+                        let mapping = dates.mappingEncoder()
                         mapping.outputFormatting = .sortedKeys
                         return (try foundation.encode(model), try mapping.encode(model))
                     },
-                    checksum: { try JSONDecoder().decode(Model.self, from: $0).checksum }
+                    checksum: { try dates.jsonDecoder().decode(Model.self, from: $0).checksum }
                 )
-            }
+            },
+            dates: dates
         )
+    }
+
+    /// The models of an orders corpus: one order, or a list of them when `list` is true, whose
+    /// amounts are `Amount`; `rule` reads one order.
+    static func orders<Amount: Money>(
+        list: Bool,
+        _: Amount.Type,
+        rule: ObjectRule<Mapped.Order<Amount>>
+    ) -> ModelDecoders {
+        list
+            ? of(
+                [Order<Amount>].self,
+                mapped: [Mapped.Order<Amount>].self,
+                ruled: ArrayRule(itemRule: rule),
+                decoded: [Decoded.Order<Amount>].self,
+                dates: .iso8601
+            )
+            : of(
+                Order<Amount>.self,
+                mapped: Mapped.Order<Amount>.self,
+                ruled: rule,
+                decoded: Decoded.Order<Amount>.self,
+                dates: .iso8601
+            )
     }
 
     /// The models of a corpus file, by its name.
@@ -241,8 +273,49 @@ struct ModelDecoders {
                 ruled: Ruled.featureCollection,
                 decoded: Decoded.FeatureCollection.self
             )
+        case "orders-2k": orders(list: false, Decimal.self, rule: Ruled.orderDecimal)
+        case "orders-2k-double": orders(list: false, Double.self, rule: Ruled.orderDouble)
+        case "orders-1m": orders(list: true, Decimal.self, rule: Ruled.orderDecimal)
+        case "orders-1m-double": orders(list: true, Double.self, rule: Ruled.orderDouble)
         default: nil
         }
+    }
+}
+
+/// How the Codable rows read and write a corpus's dates: JSONDecoder and JSONEncoder, and the
+/// package's JSONMappingDecoder and JSONMappingEncoder, all with the same date strategy.
+enum DateCoding {
+    /// Foundation's default, `.deferredToDate`: for the models that hold no `Date`.
+    case deferredToDate
+    /// `.iso8601`: the orders' `placedAt`.
+    case iso8601
+
+    /// A JSONDecoder with the strategy.
+    func jsonDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        if self == .iso8601 { decoder.dateDecodingStrategy = .iso8601 }
+        return decoder
+    }
+
+    /// A JSONEncoder with the strategy.
+    func jsonEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        if self == .iso8601 { encoder.dateEncodingStrategy = .iso8601 }
+        return encoder
+    }
+
+    /// A JSONMappingDecoder over `mapper` with the strategy.
+    func mappingDecoder(_ mapper: Mapper) -> JSONMappingDecoder {
+        let decoder = JSONMappingDecoder(mapper: mapper)
+        if self == .iso8601 { decoder.dateDecodingStrategy = .iso8601 }
+        return decoder
+    }
+
+    /// A JSONMappingEncoder with the strategy.
+    func mappingEncoder() -> JSONMappingEncoder {
+        let encoder = JSONMappingEncoder()
+        if self == .iso8601 { encoder.dateEncodingStrategy = .iso8601 }
+        return encoder
     }
 }
 
@@ -269,7 +342,8 @@ struct Prepared {
     let mappers: [String: Mapper]
     /// The same backends, with a log configured at level `none`.
     let loggingMappers: [String: Mapper]
-    /// A `JSONMappingDecoder` over each of `mappers`, with JSONDecoder's default strategies.
+    /// A `JSONMappingDecoder` over each of `mappers`, with JSONDecoder's default strategies but
+    /// for the models' date strategy.
     let codableDecoders: [String: JSONMappingDecoder]
     let parsed: [String: JSON]
     let serialized: Any
@@ -296,10 +370,12 @@ struct Prepared {
         }
         self.mappers = mappers
         self.loggingMappers = loggingMappers
-        codableDecoders = mappers.mapValues { JSONMappingDecoder(mapper: $0) }
+        let models = ModelDecoders.forCorpus(input.name)
+        let dates = models?.dates ?? .deferredToDate
+        codableDecoders = mappers.mapValues { dates.mappingDecoder($0) }
         self.parsed = parsed
         serialized = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        models = ModelDecoders.forCorpus(input.name)
+        self.models = models
         // Encoding does not involve the backend; any mapper's writer will do.
         if let models, let backend = backends.first {
             encoders = try models.encoders(Mapper(backend: backend), input.bytes)

@@ -35,6 +35,14 @@ extension MappingContext {
         try decode(T.self, from: json[key])
     }
 
+    /// An optional member: `nil` when it is missing or `null` (`field` with an optional type
+    /// takes only `null` for `nil`, and a missing member for an error).
+    @inline(__always)
+    func optionalField<T: Bridgeable>(_ json: JSON, _ key: String) throws -> T? {
+        let member = json[key]
+        return member.isMissing ? nil : try decode(T?.self, from: member)
+    }
+
     @inline(__always)
     func field<T: Bridgeable>(_ value: T, _ key: String, to writer: some JSONWriting) throws {
         try writer.key(key)
@@ -64,6 +72,13 @@ enum Hand {
 
     @inline(__always)
     static func string(_ value: Any?) -> String? { value as? String }
+
+    /// An ISO 8601 date and time ("2026-03-04T09:30:00Z"), fractional seconds optional.
+    @inline(__always)
+    static func iso8601(_ value: Any?) -> Date? {
+        guard let text = value as? String else { return nil }
+        return try? Date(text, strategy: .iso8601)
+    }
 
     static func ints(_ value: Any?) -> [Int]? {
         guard let array = value as? [Any] else { return nil }
@@ -151,6 +166,13 @@ enum Doc {
         /// The member `key` as a `Bool` (`true` or `false` only).
         @inline(__always)
         mutating func bool(_ key: StaticString) -> Bool? { Doc.bool(document, member(key)) }
+
+        /// The member `key` as an ISO 8601 date and time, fractional seconds optional.
+        @inline(__always)
+        mutating func iso8601(_ key: StaticString) -> Date? {
+            guard let text = string(key) else { return nil }
+            return try? Date(text, strategy: .iso8601)
+        }
 
         /// The member `key` as an array of exact `Int`s.
         @inline(__always)

@@ -1,0 +1,133 @@
+import Foundation
+import JSONMapping
+
+/// The type the orders models decode money amounts (`price`, `total`) as: `Decimal`, the exact
+/// value of the digits written, or `Double`, the nearest binary fraction.
+///
+/// The two conformers are the two variants of the orders corpus (`orders-*` and
+/// `orders-*-double`): the models are the same generic types and read the same text, so the
+/// figures of a row on the two variants differ only by the cost of the money type.
+protocol Money: Codable, Bridgeable, Sendable, AdditiveArithmetic {
+    /// The type of ``rule``.
+    associatedtype Rule: JSONBridge where Rule.Value == Self
+
+    /// The rule the declarative-rules models read an amount with.
+    static var rule: Rule { get }
+
+    /// The amount in one of JSONSerialization's `NSNumber`s, read as the older libraries read
+    /// it; `nil` when `value` is not a number.
+    static func handMapped(_ value: Any?) -> Self?
+
+    /// The amount at `node`, read with the document's own reads; `nil` when the node is missing
+    /// or is not a number.
+    static func read(_ document: any JSONDocument, _ node: JSONNode?) -> Self?
+
+    /// A number that depends on every digit of the amount and on nothing else, the same in every
+    /// process: two amounts that differ in any digit give two different numbers.
+    var checksum: Int { get }
+}
+
+extension Decimal: Money {
+    static var rule: DecimalBridge { DecimalBridge() }
+
+    /// From the number's shortest decimal text: `NSNumber.decimalValue` would take the digits of
+    /// the `Double` JSONSerialization parsed (19.99 as 19.98999999999999488).
+    static func handMapped(_ value: Any?) -> Decimal? {
+        guard let number = value as? NSNumber else { return nil }
+        return Decimal(string: number.stringValue)
+    }
+
+    static func read(_ document: any JSONDocument, _ node: JSONNode?) -> Decimal? {
+        Doc.decimal(document, node)
+    }
+
+    /// The value's stored form, word by word. Different values never share a stored form, so
+    /// the checksum is exact. Foundation's parsing and the package's `DecimalBridge` both store a
+    /// value in its compact form (no trailing zero in the significand: `19.90` as 199 × 10⁻¹), so
+    /// one value gives one checksum whichever of them read it; a row that stored an equal value
+    /// in another form would show as a disagreement too.
+    var checksum: Int {
+        withUnsafeBytes(of: self) { bytes in
+            var sum = 0
+            var offset = 0
+            while offset + 4 <= bytes.count {
+                sum = sum &* 31 &+ Int(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                offset += 4
+            }
+            while offset < bytes.count {
+                sum = sum &* 31 &+ Int(bytes[offset])
+                offset += 1
+            }
+            return sum
+        }
+    }
+}
+
+extension Double: Money {
+    static var rule: ImplicitBridge<Double> { DoubleRule }
+
+    static func handMapped(_ value: Any?) -> Double? { Hand.double(value) }
+
+    static func read(_ document: any JSONDocument, _ node: JSONNode?) -> Double? {
+        Doc.double(document, node)
+    }
+
+    /// The value's bits.
+    var checksum: Int { Int(truncatingIfNeeded: bitPattern) }
+}
+
+extension Doc {
+    /// The exact `Decimal` of the number at `node`, built from its source text; `nil` when the
+    /// node is missing, is not a number, the backend keeps no text for it, or the value is beyond
+    /// a `Decimal`.
+    ///
+    /// Up to 19 significant digits are gathered into a `UInt64` significand, zeros after the last
+    /// nonzero digit moved into the exponent, and the value is `Decimal(sign:exponent:significand:)`;
+    /// longer text, and text with an exponent, goes through `Decimal(string:)`.
+    static func decimal(_ document: any JSONDocument, _ node: JSONNode?) -> Decimal? {
+        guard let node else { return nil }
+        return document.withNumberText(node) { text -> Decimal? in
+            var index = 0
+            let negative = text.first == UInt8(ascii: "-")
+            if negative { index += 1 }
+            var significand: UInt64 = 0
+            var digits = 0
+            var trailingZeros = 0
+            var exponent = 0
+            var inFraction = false
+            while index < text.count {
+                let byte = text[index]
+                if byte == UInt8(ascii: ".") {
+                    inFraction = true
+                } else if byte &- UInt8(ascii: "0") < 10 {
+                    let digit = UInt64(byte &- UInt8(ascii: "0"))
+                    if inFraction { exponent -= 1 }
+                    if digit == 0 {
+                        // Held back until a nonzero digit follows; a leading zero is not counted.
+                        if significand != 0 { trailingZeros += 1 }
+                    } else {
+                        digits += trailingZeros + 1
+                        guard digits <= 19 else { return Decimal(string: String(decoding: text, as: UTF8.self)) }
+                        for _ in 0..<trailingZeros { significand &*= 10 }
+                        trailingZeros = 0
+                        significand = significand &* 10 &+ digit
+                    }
+                } else {
+                    break
+                }
+                index += 1
+            }
+            if index < text.count {
+                return Decimal(string: String(decoding: text, as: UTF8.self))
+            }
+            guard significand != 0 else { return Decimal() }
+            exponent += trailingZeros
+            guard exponent >= -128, exponent <= 127 else { return nil }
+            return Decimal(
+                sign: negative ? .minus : .plus,
+                exponent: exponent,
+                significand: Decimal(significand)
+            )
+        } ?? nil
+    }
+}
