@@ -2,23 +2,25 @@
 # Builds the DocC documentation of every library module with the toolchain's docc, and fails
 # on any warning (an unresolved symbol link, an undocumented parameter).
 #   Scripts/build-docs.sh [OUTPUT_DIR]     (default: .build-docs/html)
+#
+# The symbol graphs come from the build the tests made: `swift package dump-symbol-graph` over
+# the scratch folder DOCS_SCRATCH (default .build) with every trait on, as the README's test
+# command builds it, so nothing is compiled again when that build is current (CI runs this after
+# the tests). Run on its own, it builds what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/html}
+scratch=${DOCS_SCRATCH:-.build}
 mkdir -p "$out"
 modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader BackendFoundation BackendNative BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping MapHTTP JSONMappingHummingbird JSONMappingVapor)
 # Every trait on, so that the server integrations are compiled and documented too.
 traits=Jansson,Simdjson,Hummingbird,Vapor
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
-# Touch the sources so every module is recompiled and emits its symbol graph.
-for module in "${modules[@]}"; do find "Sources/$module" -name '*.swift' -exec touch {} +; done
-# JSONMapping reaches every library module before it but InMemoryMapLogging; the server modules
-# come after it.
-for target in JSONMapping InMemoryMapLogging MapHTTP JSONMappingHummingbird JSONMappingVapor; do
-    swift build --target "$target" --scratch-path .build-docs --traits "$traits" \
-        -Xswiftc -emit-symbol-graph -Xswiftc -emit-extension-block-symbols -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all" >/dev/null
-done
+rm -rf "$scratch"/*-unknown-linux-gnu/symbolgraph
+swift package --traits "$traits" --scratch-path "$scratch" dump-symbol-graph --emit-extension-block-symbols >/dev/null
+mkdir -p "$graphs/all"
+cp "$scratch"/*-unknown-linux-gnu/symbolgraph/*.symbols.json "$graphs/all/"
 status=0
 # Modules are converted in dependency order, each able to link to the ones before it: a module's
 # output is written with external-link support and passed to the later ones as a dependency.

@@ -98,9 +98,7 @@ extension Mapper {
     ) throws(MappingError) {
         try self.init(backend: Backends.named(name), parseOptions: parseOptions, options: options)
     }
-}
 
-extension Mapper {
     /// The mapper of the initializers that cannot throw (`JSONMappingDecoder()`, the server
     /// integrations' defaults): over ``defaultBackend()``, with default options. When
     /// `JSONMAPPING_BACKEND` names no linked backend, its backend parses nothing: every parse
