@@ -335,8 +335,8 @@
         }
 
         /// The number's text as it stands in the parsed input. jansson keeps only the value; the
-        /// text is matched to the tree once, the first time it is asked for: the validating scan's
-        /// numbers and the tree's, both in document order. A tree with fewer numbers than its text
+        /// text is matched to the tree once, the first time it is asked for: the text's numbers
+        /// (`NumberSpans`) and the tree's, both in document order. A tree with fewer numbers than its text
         /// (a repeated key replaced a value) has no number text.
         func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
             guard let json = pointer(node), let text else { return nil }
@@ -344,7 +344,7 @@
             guard type == JSON_INTEGER || type == JSON_REAL else { return nil }
             let spans = numberSpans.withLock { spans in
                 if let spans { return spans }
-                let made = JanssonDocument.numberSpans(of: rootPointer, in: text, options: origin?.options)
+                let made = JanssonDocument.numberSpans(of: rootPointer, in: text)
                 spans = made
                 return made
             }
@@ -354,19 +354,8 @@
 
         /// The span of each number node's text, by the node's address; empty when the tree and the
         /// text do not hold the same count of numbers.
-        private static func numberSpans(
-            of root: UnsafeMutablePointer<json_t>,
-            in text: [UInt8],
-            options: ParseOptions?
-        ) -> [UInt: Range<Int>] {
-            var options = options ?? ParseOptions()
-            options.duplicateKeys = .lastWins
-            let tape = text.withUnsafeBytes { try? JSONScanner.tape($0, options: options) }
-            guard let tape else { return [:] }
-            var spans: [Range<Int>] = []
-            for entry in tape.entries where entry.kind == .number {
-                spans.append(Int(entry.offset)..<Int(entry.offset + entry.length))
-            }
+        private static func numberSpans(of root: UnsafeMutablePointer<json_t>, in text: [UInt8]) -> [UInt: Range<Int>] {
+            let spans = text.withUnsafeBytes { NumberSpans.inDocumentOrder($0) }
             var nodes: [UInt] = []
             nodes.reserveCapacity(spans.count)
             collectNumbers(root, into: &nodes)

@@ -145,7 +145,7 @@
             }
             guard let start = offsets().offset(of: position), start < inputLength else { return nil }
             var end = start + 1
-            while end < inputLength, NumberOffsets.continuesNumber(input[end]) { end += 1 }
+            while end < inputLength, NumberSpans.continuesNumber(input[end]) { end += 1 }
             return try body(UnsafeRawBufferPointer(start: input + start, count: end - start))
         }
 
@@ -155,7 +155,7 @@
             if let published = numberOffsets.load(ordering: .acquiring) {
                 return Unmanaged<NumberOffsets>.fromOpaque(published).takeUnretainedValue()
             }
-            let made = NumberOffsets(parser: parser)
+            let made = NumberOffsets(parser: parser, tapeLength: end)
             let opaque = Unmanaged.passRetained(made).toOpaque()
             let (exchanged, current) = numberOffsets.compareExchange(
                 expected: nil,
@@ -503,44 +503,25 @@
         }
     }
 
-    /// The tape positions of a document's numbers and where their text starts in the input, in
-    /// document order (so both ascending), from simdjson's structural positions.
+    /// Where the text of each number of a document starts in the input, by tape position: one
+    /// word per tape word, so that a lookup is one read.
     final class NumberOffsets: Sendable {
-        private let positions: [UInt32]
         private let starts: [UInt32]
 
-        init(parser: SimdjsonParser) {
-            let capacity = CSimdjson_structural_count(parser.handle)
-            var positions = [UInt32](repeating: 0, count: capacity)
-            var starts = [UInt32](repeating: 0, count: capacity)
-            let count = positions.withUnsafeMutableBufferPointer { positions in
-                starts.withUnsafeMutableBufferPointer { starts in
-                    CSimdjson_numbers(parser.handle, positions.baseAddress, starts.baseAddress, capacity)
-                }
+        init(parser: SimdjsonParser, tapeLength: Int) {
+            var starts = [UInt32](repeating: .max, count: tapeLength)
+            starts.withUnsafeMutableBufferPointer { starts in
+                CSimdjson_number_offsets(parser.handle, starts.baseAddress, tapeLength)
             }
-            positions.removeLast(max(0, capacity - min(count, capacity)))
-            starts.removeLast(max(0, capacity - min(count, capacity)))
-            self.positions = positions
             self.starts = starts
         }
 
         /// Where the text of the number at this tape position starts.
+        @inline(__always)
         func offset(of position: Int) -> Int? {
-            let target = UInt32(truncatingIfNeeded: position)
-            var low = 0
-            var high = positions.count
-            while low < high {
-                let middle = (low + high) / 2
-                if positions[middle] < target { low = middle + 1 } else { high = middle }
-            }
-            guard low < positions.count, positions[low] == target else { return nil }
-            return Int(starts[low])
-        }
-
-        /// Whether `byte` can continue a JSON number: a digit, a sign, a point or an exponent mark.
-        static func continuesNumber(_ byte: UInt8) -> Bool {
-            byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: ".") || byte | 0x20 == UInt8(ascii: "e")
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+            guard position >= 0, position < starts.count else { return nil }
+            let start = starts[position]
+            return start == .max ? nil : Int(start)
         }
     }
 #endif

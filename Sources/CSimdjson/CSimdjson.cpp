@@ -88,21 +88,15 @@ extern "C" int CSimdjson_parse(
 
 extern "C" const uint8_t *CSimdjson_input(const CSimdjson_parser *parser) { return parser->copy.get(); }
 
-extern "C" size_t CSimdjson_structural_count(const CSimdjson_parser *parser) {
-    return parser->parser.implementation->n_structural_indexes;
-}
-
 // Stage 1 leaves one structural index per value start and per ':' and ','; stage 2 writes the
 // tape from them in order: one word for a container's start or end, a string or an atom, two for
 // a number. Walking both in step gives each number's tape position its offset in the input.
-extern "C" size_t CSimdjson_numbers(
-    const CSimdjson_parser *parser, uint32_t *positions, uint32_t *offsets, size_t capacity) {
+extern "C" void CSimdjson_number_offsets(const CSimdjson_parser *parser, uint32_t *starts, size_t tape_length) {
     const auto &implementation = *parser->parser.implementation;
     const uint32_t *indexes = implementation.structural_indexes.get();
     const uint8_t *input = parser->copy.get();
     size_t tape = 1;
-    size_t count = 0;
-    for (uint32_t i = 0; i < implementation.n_structural_indexes; i++) {
+    for (uint32_t i = 0; i < implementation.n_structural_indexes && tape < tape_length; i++) {
         switch (input[indexes[i]]) {
         case ':':
         case ',':
@@ -118,15 +112,10 @@ extern "C" size_t CSimdjson_numbers(
             tape += 1;
             break;
         default:
-            if (count < capacity) {
-                positions[count] = uint32_t(tape);
-                offsets[count] = indexes[i];
-            }
-            count++;
+            starts[tape] = indexes[i];
             tape += 2;
         }
     }
-    return count;
 }
 
 extern "C" const char *CSimdjson_error_message(int code) {

@@ -68,13 +68,9 @@ int CSimdjson_parse(
 /// given to `CSimdjson_parse`); valid until the next parse.
 const uint8_t *CSimdjson_input(const CSimdjson_parser *parser);
 
-/// The number of structural positions simdjson found in the last parse: a bound on its numbers.
-size_t CSimdjson_structural_count(const CSimdjson_parser *parser);
-
-/// Writes the tape position and the input offset of each number of the last successful parse, in
-/// document order, up to `capacity` of them; returns how many numbers there are.
-size_t CSimdjson_numbers(
-    const CSimdjson_parser *parser, uint32_t *positions, uint32_t *offsets, size_t capacity);
+/// Writes, at the tape position of each number of the last successful parse below `tape_length`,
+/// the offset of its text in the input; other positions are left as they are.
+void CSimdjson_number_offsets(const CSimdjson_parser *parser, uint32_t *starts, size_t tape_length);
 
 /// simdjson's message for an error code.
 const char *CSimdjson_error_message(int code);
