@@ -192,7 +192,7 @@ private func compareNumbers(_ readings: [NodeReading], names: [String], disagree
     }
     // numberText: compared within each group of backends that read the same way.
     for throughDouble in [true, false] {
-        let group = zip(readings, names).filter { readThroughDouble.contains($0.1) == throughDouble }.map(\.0)
+        let group = zip(readings, names).filter { readThroughDouble.contains($0.1) == throughDouble }.map { $0.0 }
         guard let leader = group.first else { continue }
         if group.contains(where: { $0.int64 != leader.int64 || $0.uint64 != leader.uint64 }) {
             return disagree("int64/uint64", readings.map { "\($0.int64.map(String.init) ?? "nil")/\($0.uint64.map(String.init) ?? "nil")" })
