@@ -97,7 +97,14 @@
     }
 
     /// The threads being tracked and what each has done so far.
-    private let trackedThreads = Mutex<[pthread_t: AllocationCounts]>([:])
+    /// The counts of the tracked threads, in an object: the allocator's callbacks and the tests
+    /// reach the lock through a reference, never through an access to a global of their own that
+    /// ThreadSanitizer would see as racing when another suite parses with jansson at the same time.
+    private final class TrackedThreads: Sendable {
+        let counts = Mutex<[pthread_t: AllocationCounts]>([:])
+    }
+
+    private let trackedThreads = TrackedThreads()
 
     /// jansson's allocator, replaced once for the whole process by one that still uses `malloc` and
     /// `free` but counts, per tracked thread.
@@ -106,7 +113,7 @@
             { size in
                 let memory = malloc(size)
                 let thread = pthread_self()
-                trackedThreads.withLock { threads in
+                trackedThreads.counts.withLock { threads in
                     if threads[thread] != nil { threads[thread]?.allocations += 1 }
                 }
                 return memory
@@ -114,7 +121,7 @@
             { memory in
                 guard let memory else { return }
                 let thread = pthread_self()
-                trackedThreads.withLock { threads in
+                trackedThreads.counts.withLock { threads in
                     if threads[thread] != nil { threads[thread]?.frees += 1 }
                 }
                 free(memory)
@@ -130,9 +137,9 @@
     func countingJanssonAllocations(_ body: () throws -> Void) rethrows -> AllocationCounts {
         precondition(countingAllocatorInstalled)
         let thread = pthread_self()
-        trackedThreads.withLock { $0[thread] = AllocationCounts() }
-        defer { trackedThreads.withLock { _ = $0.removeValue(forKey: thread) } }
+        trackedThreads.counts.withLock { $0[thread] = AllocationCounts() }
+        defer { trackedThreads.counts.withLock { _ = $0.removeValue(forKey: thread) } }
         try body()
-        return trackedThreads.withLock { $0[thread] ?? AllocationCounts() }
+        return trackedThreads.counts.withLock { $0[thread] ?? AllocationCounts() }
     }
 #endif
