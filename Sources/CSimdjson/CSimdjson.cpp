@@ -39,7 +39,7 @@ struct CSimdjson_parser {
     simdjson::dom::document document;
     // The parser's own copy of the input of the last parse: padded when simdjson parsed from it,
     // unpadded when simdjson parsed the caller's padded bytes in place. Kept between parses, so
-    // that the numbers' text outlives the caller's buffer (CSimdjson_numbers).
+    // that the numbers' text outlives the caller's buffer (CSimdjson_number_offsets).
     std::unique_ptr<uint8_t[]> copy;
     size_t copy_capacity = 0;
 };
