@@ -141,8 +141,11 @@ private struct Checker {
             expectResolves(underlying, "Codable \(T.self)")
             let path = jsonPath(ofCodingPath: codingPath, in: root)
             expectResolves(path, lastMayFail: lastMayFail, "Codable \(T.self)'s coding path")
-            if codingPath.isEmpty, underlying.path != .root, case .dataCorrupted = error {
-                fail("Codable \(T.self): dataCorrupted at the root for an error at \(underlying.path)")
+            // Foundation reports some data errors at an enclosing container (a bad ISO 8601 date, a
+            // number no Swift type holds); the `MappingError` underneath keeps the exact place, so the
+            // coding path must lead to it.
+            if case .dataCorrupted = error, !underlying.path.components.starts(with: path.components) {
+                fail("Codable \(T.self): dataCorrupted at \(path) for an error at \(underlying.path), not inside it")
             }
         } catch {
             fail("Codable \(T.self) threw \(Swift.type(of: error)), not a DecodingError: \(error)")
