@@ -236,7 +236,7 @@ private func expectedLineRecords(_ feed: [UInt8], maxRecordSize: Int) -> Int {
     }.count
 }
 
-/// The feed's bytes inflated on their own (64 KiB at a time), and the error that stopped it.
+/// The feed's bytes inflated on their own (`readSize` bytes at a time), and the error that stopped it.
 private func inflate(_ feed: [UInt8], compression: Compression, readSize: Int) -> ([UInt8], ParseError?) {
     let source = InflatingByteSource(MemoryByteSource(feed), compression: compression, maxInflatedSize: maxInflatedSize)
     var inflated: [UInt8] = []

@@ -7,10 +7,11 @@ import JSONMapping
 /// the command's layouts (pretty with 2 or 16 spaces, compact, keys sorted or not) — is
 /// idempotent: formatting its own output gives the same bytes.
 ///
-/// The writer writes each number exactly, so an integral number beyond `Int64` is written as an
-/// integer even when the backend read it as a real (`1.7e19`); a backend that refuses such
-/// integers (the `bigIntegers` parity row: jansson) then refuses the written text. That refusal,
-/// and only when the first document shows the row, ends the round trip for that backend.
+/// A number is written as its backend read it: an integer as an integer, a real as the shortest
+/// text that reads back to the same `Double` (`1.6979310659310651e19` stays a real). A backend
+/// that refuses integers beyond `Int64` (the `bigIntegers` parity row: jansson) may refuse the
+/// written text; that refusal, and only when the first document shows the row, ends the round
+/// trip for that backend.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = fuzzInput(data, size)
@@ -21,8 +22,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
-/// The layouts `jsonmap fmt` writes: its default (pretty, 2 spaces), `--indent 16`, `--compact`,
-/// each with and without `--sort-keys`.
+/// Four of the layouts `jsonmap fmt` writes: its default (pretty, 2 spaces), `--indent 16
+/// --sort-keys`, `--compact`, and `--compact --sort-keys`.
 private let layouts: [JSONWriter.Options] = [
     JSONWriter.Options(formatting: .pretty(indent: 2), sortsKeys: false),
     JSONWriter.Options(formatting: .pretty(indent: 16), sortsKeys: true),
