@@ -31,32 +31,8 @@ tsan_filter='ConcurrencyTests|SimdjsonParserPoolTests|JanssonOwnershipTests|Docu
 stamp() { date -u +%s; }
 took() { echo "::: $1 took $(( $(stamp) - $2 )) s"; }
 
-# ASAN_OPTIONS: stop at the first report and print it. LeakSanitizer is off here: at the test
-# process's exit it reports XCTest's own suite objects (`XCTestSuiteRun`, `XCTMainMisc`), which
-# XCTest never frees, and symbolizing each report in the debug test binary takes minutes. Leaks
-# are checked where they can be attributed: valgrind's memcheck runs the jansson and simdjson
-# suites in CI (definitely lost: 0), and the fuzz targets run LeakSanitizer after every input.
-# UBSAN_OPTIONS: make every undefined-behaviour report fatal, with a stack, instead of a printed
-# warning that lets the run pass.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-halt_on_error=1:abort_on_error=1:detect_leaks=0:print_summary=1}
-# Tests that bound the process's memory skip that bound under a sanitizer, whose allocator
-# keeps freed blocks and adds shadow memory (InflatedSizeLimitTests).
-export JSONMAPPING_SANITIZER=1
-# The suites that run built binaries allow ten times their usual time (BuiltBinary.timeLimit).
-export JSONMAPPING_TIME_LIMIT_SCALE=${JSONMAPPING_TIME_LIMIT_SCALE:-10}
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:suppressions=$PWD/Scripts/tsan-suppressions.txt}
-
-# swiftc accepts -sanitize=undefined only on Apple platforms; on Linux SwiftPM's
-# --sanitize=undefined fails. Swift code traps on overflow and bounds by itself, so UBSan is for the
-# C and C++ the package compiles (the simdjson and jansson shims, simdjson's C++ face), passed to
-# clang with -Xcc / -Xcxx; its handlers are in the ASan runtime that --sanitize=address links.
-# The vptr check needs a C++ runtime part that is not linked, so it is left out.
-asan_flags=(
-    --sanitize=address --scratch-path .build-asan
-    -Xcc -fsanitize=undefined -Xcc -fno-sanitize=vptr
-    -Xcxx -fsanitize=undefined -Xcxx -fno-sanitize=vptr
-)
+. Scripts/sanitizer-env.sh
+asan_flags=("${asan_build_flags[@]}" --scratch-path .build-asan)
 
 if [ "$which" != tsan ]; then
     echo "::: AddressSanitizer + UndefinedBehaviorSanitizer: build (.build-asan)"

@@ -4,7 +4,10 @@
 # (the native backend is the default then) and that no target needs those libraries outside their
 # traits.
 #
-#   Scripts/test-without-c-libraries.sh
+#   Scripts/test-without-c-libraries.sh           # as below
+#   Scripts/test-without-c-libraries.sh --asan    # the same build and tests under AddressSanitizer
+#                                                 # with UBSan (Scripts/sanitizer-env.sh), which is
+#                                                 # how CI runs the pure-Swift suites under ASan
 #
 # It clones this checkout's HEAD (committed work only) into a temporary folder, so that nothing
 # built with the default traits can stand in. Then, as root:
@@ -25,6 +28,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 keep=${KEEP_C_LIBRARIES:-0}
+flags=(--disable-default-traits)
+case "${1:-}" in
+    "") ;;
+    --asan)
+        . "$repo/Scripts/sanitizer-env.sh"
+        flags+=("${asan_build_flags[@]}")
+        ;;
+    *) echo "usage: Scripts/test-without-c-libraries.sh [--asan]" >&2; exit 2 ;;
+esac
 started=$(date +%s)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/jsonmap-no-c-libraries.XXXXXX")
@@ -84,15 +96,15 @@ else
 fi
 
 cd "$clone"
-echo "::: swift build --disable-default-traits" >&2
-swift build --disable-default-traits --scratch-path "$scratch" -v < /dev/null > "$work/build.log" 2>&1 \
+echo "::: swift build ${flags[*]}" >&2
+swift build "${flags[@]}" --scratch-path "$scratch" -v < /dev/null > "$work/build.log" 2>&1 \
     || { tail -50 "$work/build.log" >&2; exit 1; }
-echo "::: swift test --disable-default-traits" >&2
-swift build --build-tests --disable-default-traits --scratch-path "$scratch" -v < /dev/null > "$work/build-tests.log" 2>&1 \
+echo "::: swift test ${flags[*]}" >&2
+swift build --build-tests "${flags[@]}" --scratch-path "$scratch" -v < /dev/null > "$work/build-tests.log" 2>&1 \
     || { tail -50 "$work/build-tests.log" >&2; exit 1; }
-swift test --skip-build --disable-default-traits --scratch-path "$scratch" < /dev/null
+swift test --skip-build "${flags[@]}" --scratch-path "$scratch" < /dev/null
 
-bin=$(swift build --disable-default-traits --scratch-path "$scratch" --show-bin-path)
+bin=$(swift build "${flags[@]}" --scratch-path "$scratch" --show-bin-path)
 echo "::: jsonmap-native-only parses a document, and links no C library and no libFoundation" >&2
 output=$(printf '{"a": [1, 2.5, "x"]}' | "$bin/jsonmap-native-only")
 if [ "$output" != "native: object of 1 members" ]; then

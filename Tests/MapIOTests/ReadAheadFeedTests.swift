@@ -306,12 +306,16 @@ private func outcomes(
     func corpusFeedSameRecords() async throws {
         let mapper = try Mapper()
         let path = try Corpus.path("feed.ndjson.gz")
+        // Under ThreadSanitizer (Scripts/sanitizers.sh sets JSONMAPPING_SANITIZER) every access is
+        // checked: the first records, several read-ahead buffers' worth, exercise the same hand-offs.
+        let sanitized = ProcessInfo.processInfo.environment["JSONMAPPING_SANITIZER"] != nil
+        let limit = sanitized ? 1_500 : Int.max
         var plain = FeedOptions()
         plain.readAhead = 0
         var reference: [FeedTweet] = []
         let here = try mapper.feed(FeedTweet.self, from: JSONFile(path), options: plain)
-        while let tweet = try here.next() { reference.append(tweet) }
-        #expect(reference.count == 10_800)
+        while reference.count < limit, let tweet = try here.next() { reference.append(tweet) }
+        #expect(reference.count == min(10_800, limit))
         #expect(reference.first?.id == 505_874_924_095_815_681)
         #expect(Set(reference.map(\.id)).count > 1)
 
@@ -320,7 +324,7 @@ private func outcomes(
         ahead.readSize = 64 << 10
         var sequential: [FeedTweet] = []
         let reader = try mapper.feed(FeedTweet.self, from: JSONFile(path), options: ahead)
-        while let tweet = try reader.next() { sequential.append(tweet) }
+        while sequential.count < limit, let tweet = try reader.next() { sequential.append(tweet) }
         #expect(sequential == reference)
         #expect(reader.deliveredCount == reference.count)
 
@@ -329,6 +333,7 @@ private func outcomes(
             let reader = try mapper.feed(FeedTweet.self, from: JSONFile(path))
             for try await tweet in reader.parallel(workers: 2, batchSize: 256, processors: processors) {
                 parallel.append(tweet)
+                if parallel.count == limit { break }
             }
             #expect(parallel == reference, "\(processors) processors")
         }
