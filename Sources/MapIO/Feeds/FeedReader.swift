@@ -14,7 +14,7 @@ import MapCore
 /// and when the reader goes away.
 ///
 /// ```swift
-/// let orders = try mapper.feed(Order.self, contentsOfFile: "orders.ndjson.gz")
+/// let orders = try mapper.feed(Order.self, from: JSONFile("orders.ndjson.gz"))
 /// while let order = try orders.next() { … }
 /// ```
 ///

@@ -8,8 +8,8 @@ import MapCore
 /// read only when asked for by name.
 ///
 /// ```swift
-/// let json = try mapper.parse(contentsOfFile: "feed.json.gz")           // detected
-/// let other = try mapper.parse(bytes, compression: .zlib)               // on request
+/// let json = try mapper.parse(JSONFile("feed.json.gz"))               // detected
+/// let other = try mapper.parse(JSONBytes(bytes, compression: .zlib))   // on request
 /// ```
 public enum Compression: Sendable, Hashable {
     /// Gzip when the input starts with `0x1f 0x8b`, plain otherwise. For output: gzip.

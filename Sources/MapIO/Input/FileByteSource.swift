@@ -8,7 +8,7 @@ public import MapCore
 /// `cannot open '/data/feed.json.gz': No such file or directory (errno 2)`.
 ///
 /// The bytes are passed on as they are in the file; wrap the source in an ``InflatingByteSource``
-/// to read compressed files (`Mapper.parse(contentsOfFile:compression:)` does).
+/// to read compressed files (`JSONFile` does).
 ///
 /// Not `Sendable`: it owns a file descriptor and a read position that one reader at a time may use.
 public final class FileByteSource: ByteSource {
