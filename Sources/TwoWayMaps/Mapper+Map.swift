@@ -1,10 +1,9 @@
-public import MapCore
-
 public import FoundationEssentials
+public import MapCore
 
 /// Rosetta's entry points: decoding into a target or a new value, encoding with a map, and
 /// answering with `Bool` / `nil` instead of throwing. What went wrong goes to the mapper's
-/// diagnostics (`MappingOptions.diagnosticsHandler`). The throwing forms are the mapper's
+/// log sinks (`MappingOptions.logSinks`). The throwing forms are the mapper's
 /// `Mapper.decode(_:from:file:line:function:)-(_,ContiguousBytes,_,_,_)` and `Mapper.encode(_:file:line:function:)`
 /// (a ``JSONConvertible`` type is `Bridgeable`), and ``MapBridge`` for an explicit map.
 extension Mapper {

@@ -1,8 +1,8 @@
 import Foundation
 import JSONMapping
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 /// Collects the reports a mapper's diagnostics handler receives, from any task.
 final class ReportCollector: Sendable {
@@ -19,7 +19,7 @@ final class ReportCollector: Sendable {
     /// Options that send this mapper's reports here, optionally with the lenient `Bool` override.
     func options(lenientBools: Bool = false) -> MappingOptions {
         var options = MappingOptions()
-        options.diagnosticsHandler = handler
+        options.addLogSink(ClosureLogSink(level: .verbose, handler))
         if lenientBools {
             options.override(Bool.self, with: LenientBoolBridge())
         }

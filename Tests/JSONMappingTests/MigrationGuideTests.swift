@@ -620,7 +620,7 @@ extension MigrationGuideTests {
 
             var options = MappingOptions()
             options.logLevel = .errors  // Rosetta's .Errors; .verbose also logs decodes that only warn
-            options.logHandler = { text in log.texts.withLock { $0.append(text) } }  // default: standard error
+            options.addLogSink(ClosureLogSink(formatter: .standard) { text in log.texts.withLock { $0.append(text) } })
             let logging = try Mapper(backend: mapper.backend, options: options)
             let pilot = logging.map(Pilot.self, from: #"{"age": 0, "website": "ftp://example.com"}"#)
             // guide-end
@@ -1124,7 +1124,7 @@ extension MigrationGuideTests {
         func lenientButNotSilent(backend: String) throws {
             let box = ReportBox()
             var options = MappingOptions()
-            options.diagnosticsHandler = { report in box.reports.withLock { $0.append(report) } }
+            options.addLogSink(ClosureLogSink(level: .verbose) { report in box.reports.withLock { $0.append(report) } })
             let mapper = try Mapper(backendNamed: backend, options: options)
             let maintainer = try mapper.decode(Maintainer.self, from: #"{"id": 1, "login": 5}"#)
             #expect(maintainer.login == nil)

@@ -2,9 +2,9 @@ import BackendFoundation
 import Foundation
 import MapCore
 import MapIO
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 @Suite struct MapperTests {
     @Test("a mapper refuses a depth limit its backend cannot honour", arguments: [0, -1, 1001])
@@ -35,12 +35,12 @@ import MapTestSupport
         #expect(try mapper.decode([Int].self, from: "[1]") == [1])
     }
 
-    @Test("a mapper's overrides and diagnostics handler see every decode, with the call site")
+    @Test("a mapper's overrides and its verbose sink see every decode, with the call site")
     func diagnosticsReport() throws {
         let reports = Mutex<[DiagnosticsReport]>([])
         var options = MappingOptions()
         options.override(Bool.self, with: LenientBoolBridge())
-        options.diagnosticsHandler = { report in reports.withLock { $0.append(report) } }
+        options.addLogSink(ClosureLogSink(level: .verbose) { report in reports.withLock { $0.append(report) } })
         let mapper = try Mapper(backend: FoundationBackend(), options: options)
 
         let line = #line + 1
@@ -58,7 +58,7 @@ import MapTestSupport
     func failureReport() throws {
         let reports = Mutex<[DiagnosticsReport]>([])
         var options = MappingOptions()
-        options.diagnosticsHandler = { report in reports.withLock { $0.append(report) } }
+        options.addLogSink(ClosureLogSink(level: .verbose) { report in reports.withLock { $0.append(report) } })
         let mapper = try Mapper(backend: FoundationBackend(), options: options)
         let error = try #require(throws: MappingError.self) {
             try mapper.decode([String: Int].self, from: #"{"n": "one"}"#)

@@ -1,10 +1,10 @@
-import FoundationEssentials
 import BackendFoundation
+import FoundationEssentials
 import MapCore
 import MapIO
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 @Suite struct FileInputTests {
     /// Writes `bytes` to a fresh temporary file and returns its path.
@@ -94,7 +94,7 @@ import MapTestSupport
         defer { try? FileManager.default.removeItem(atPath: path) }
         let reports = Mutex<[DiagnosticsReport]>([])
         var options = MappingOptions()
-        options.diagnosticsHandler = { report in reports.withLock { $0.append(report) } }
+        options.addLogSink(ClosureLogSink(level: .verbose) { report in reports.withLock { $0.append(report) } })
         let mapper = try Mapper(backend: FoundationBackend(), options: options)
         let error = try #require(throws: MappingError.self) { try mapper.decode(String.self, from: JSONFile(path)) }
         #expect(error.code == .invalidJSON)

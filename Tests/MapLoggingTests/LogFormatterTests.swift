@@ -2,9 +2,9 @@ import BackendFoundation
 import MapCore
 import MapIO
 import MapLogging
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 @Suite struct LogFormatterTests {
     /// What a custom formatter was called with.
@@ -25,11 +25,11 @@ import MapTestSupport
     func recordingMapper(level: LogLevel = .verbose, into calls: CallBox, texts: TextBox) throws -> Mapper {
         try mapper {
             $0.logLevel = level
-            $0.logFormatter = LogFormatter { text, entries, file, line, function in
+            let formatter = LogFormatter { text, entries, file, line, function in
                 calls.append(Call(text: text, entries: entries, file: file, line: line, function: function))
                 return "formatted \(entries.count)"
             }
-            $0.logHandler = { texts.append($0) }
+            $0.addLogSink(ClosureLogSink(formatter: formatter) { texts.append($0) })
         }
     }
 
@@ -80,7 +80,7 @@ import MapTestSupport
         let texts = TextBox()
         let mapper = try mapper {
             $0.logLevel = .errors
-            $0.logHandler = { texts.append($0) }
+            $0.addLogSink(ClosureLogSink(formatter: .standard) { texts.append($0) })
         }
         let line = #line + 1
         expectFailure(.missingKey) { try mapper.decode(Profile.self, from: Payload.failing) }
@@ -97,8 +97,7 @@ import MapTestSupport
         let texts = TextBox()
         let mapper = try mapper {
             $0.logLevel = .errors
-            $0.logFormatter = .standard(maxTextLength: 12)
-            $0.logHandler = { texts.append($0) }
+            $0.addLogSink(ClosureLogSink(formatter: .standard(maxTextLength: 12)) { texts.append($0) })
         }
         let input = "{\n  \"age\": 36,\n  \"website\": \"ftp://x\"\n}"
         expectFailure(.missingKey) { try mapper.decode(Profile.self, from: Array(input.utf8)) }
@@ -129,7 +128,7 @@ import MapTestSupport
             $0.logLevel = .errors
             $0.collectsAllErrors = true
             $0.maxCollectedEntries = 2
-            $0.logHandler = { texts.append($0) }
+            $0.addLogSink(ClosureLogSink(formatter: .standard) { texts.append($0) })
         }
         #expect(throws: MappingError.self) { try mapper.decode([Int].self, from: #"["a", "b", "c", "d"]"#) }
         let lines = try #require(texts.texts.first).split(separator: "\n").map(String.init)

@@ -1,14 +1,14 @@
 import BackendFoundation
+import Extraction
 import InMemoryMapLogging
+import LenientReader
 import MapCore
 import MapIO
-import Extraction
-import LenientReader
-import TwoWayMaps
 import MapLogging
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
+import TwoWayMaps
 
 /// Counts and keeps what a handler receives.
 final class TextBox: Sendable {
@@ -52,7 +52,7 @@ final class TextBox: Sendable {
         let sink = InMemoryLogSink()
         let mapper = try mapper {
             $0.logLevel = level
-            $0.logHandler = { texts.append($0) }
+            $0.addLogSink(ClosureLogSink(formatter: .standard) { texts.append($0) })
             $0.addLogSink(sink)
         }
         let decoded = try? mapper.decode(Profile.self, from: outcome.payload)
@@ -98,7 +98,7 @@ final class TextBox: Sendable {
             let probe = Probe()
             let mapper = try mapper {
                 $0.logLevel = level
-                $0.logHandler = { _ in }
+                $0.addLogSink(ClosureLogSink(formatter: .standard) { _ in })
                 $0.addLogSink(InMemoryLogSink())
             }
             _ = try mapper.decode(with: probe, from: "1")
@@ -248,13 +248,13 @@ final class TextBox: Sendable {
         #expect(output == bytes)
     }
 
-    @Test("the diagnostics handler still receives every report at level none")
-    func diagnosticsHandlerIgnoresLevel() throws {
+    @Test("a sink at its own level verbose receives every report with entries at the mapper's level none")
+    func sinkLevelOverridesMapperLevel() throws {
         let count = Mutex(0)
         let texts = TextBox()
         let mapper = try mapper {
-            $0.diagnosticsHandler = { _ in count.withLock { $0 += 1 } }
-            $0.logHandler = { texts.append($0) }
+            $0.addLogSink(ClosureLogSink(level: .verbose) { _ in count.withLock { $0 += 1 } })
+            $0.addLogSink(ClosureLogSink(formatter: .standard) { texts.append($0) })
         }
         _ = try mapper.decode(Profile.self, from: Payload.warnings)
         #expect(count.withLock { $0 } == 1)

@@ -39,13 +39,13 @@ import Testing
 
     static let badOrder = #"{"id": 7, "email": "nobody", "note": 12}"#
 
-    @Test("a level and a handler: the failed decode's text arrives once, in the standard format")
-    func levelsAndHandler() throws {
+    @Test("a level and a closure sink: the failed decode's text arrives once, in the standard format")
+    func levelsAndClosureSink() throws {
         let captured = Captured()
         // guide: logging-levels
         var options = MappingOptions()
         options.logLevel = .errors  // .none (the default), .errors or .verbose
-        options.logHandler = { text in captured.append(text) }  // default: standard error
+        options.addLogSink(ClosureLogSink(formatter: .standard) { text in captured.append(text) })
         let mapper = try Mapper(options: options)
         // guide-end
         #expect(throws: MappingError.self) { try mapper.decode(Order.self, from: Self.badOrder) }
@@ -70,13 +70,13 @@ import Testing
         let captured = Captured()
         var options = MappingOptions()
         options.logLevel = .errors
-        options.logHandler = { captured.append($0) }
         // guide: logging-formatter
-        options.logFormatter = LogFormatter { text, entries, file, line, function in
+        let withCallSites = LogFormatter { text, entries, file, line, function in
             let site = "\(file):\(line) \(function)"
             return entries.map { "\(site): \($0.severity) at \($0.path): \($0.message)" }
                 .joined(separator: "\n")
         }
+        options.addLogSink(ClosureLogSink(formatter: withCallSites) { captured.append($0) })
         // guide-end
         let mapper = try Mapper(options: options)
         #expect(throws: MappingError.self) { try mapper.decode(Order.self, from: Self.badOrder) }

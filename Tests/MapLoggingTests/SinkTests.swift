@@ -1,13 +1,13 @@
 import BackendFoundation
 import FoundationEssentials
 import InMemoryMapLogging
+import LenientReader
 import MapCore
 import MapIO
-import LenientReader
 import MapLogging
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -122,15 +122,17 @@ import MapTestSupport
         #expect(texts.texts == [LogFormatter.jsonLines.format(report)])
     }
 
-    @Test("with a sink and no handler nothing else is written; the handler and sinks all receive a report")
-    func handlerAndSinksTogether() throws {
+    @Test("with sinks nothing else is written; every sink, a closure's included, receives a report")
+    func closureAndSinksTogether() throws {
         let first = InMemoryLogSink()
         let second = InMemoryLogSink()
         let texts = TextBox()
-        var options = MappingOptions().logging(to: first, level: .verbose)
+        var options = MappingOptions()
+        options.logLevel = .verbose
+        options.addLogSink(first)
         options.addLogSink(second)
-        options.logHandler = { texts.append($0) }
-        #expect(options.logSinks.count == 3)  // the handler is a sink too
+        options.addLogSink(ClosureLogSink(formatter: .standard) { texts.append($0) })
+        #expect(options.logSinks.count == 3)
         let mapper = try Mapper(backend: FoundationBackend(), options: options)
         _ = try mapper.decode(Profile.self, from: Payload.warnings)
         #expect(first.reports.count == 1)

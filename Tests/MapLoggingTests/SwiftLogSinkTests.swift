@@ -4,9 +4,9 @@ import Logging
 import MapCore
 import MapIO
 import MapLogging
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 /// A swift-log handler that keeps each event whole — the call site included, which
 /// `InMemoryLogHandler` does not keep.
@@ -139,7 +139,7 @@ struct EventCapturingHandler: LogHandler {
 
         let logging = try mapper {
             $0.logLevel = .errors
-            $0.logHandler = { _ in }
+            $0.addLogSink(ClosureLogSink(formatter: .standard) { _ in })
         }
         _ = try? MappingLog.withLogger(request) { try logging.decode(Profile.self, from: Payload.failing) }
         #expect(handler.entries.map(\.metadata["json.path"]) == ["name", "website"])
@@ -152,7 +152,9 @@ struct EventCapturingHandler: LogHandler {
             $0.logLevel = .errors
             $0.addLogSink(SwiftLogSink(logger: logger))
         }
-        _ = try? MappingLog.$metadata.withValue(["request-id": "r-1"]) { try mapper.decode(Profile.self, from: Array(Payload.failing.utf8)) }
+        _ = try? MappingLog.$metadata.withValue(["request-id": "r-1"]) {
+            try mapper.decode(Profile.self, from: Array(Payload.failing.utf8))
+        }
         _ = try? mapper.decode(Profile.self, from: Payload.failing)
         let events = handler.entries
         #expect(events.count == 4)

@@ -22,10 +22,10 @@ package final class IdiomDiagnostics: Sendable {
         reports.flatMap(\.entries)
     }
 
-    /// Options whose diagnostics handler appends here.
+    /// Options whose verbose closure sink appends here.
     package var options: MappingOptions {
         var options = MappingOptions()
-        options.diagnosticsHandler = { report in self.storage.withLock { $0.append(report) } }
+        options.addLogSink(ClosureLogSink(level: .verbose) { report in self.storage.withLock { $0.append(report) } })
         return options
     }
 

@@ -359,8 +359,7 @@ struct Prepared {
         var parsed: [String: JSON] = [:]
         var logOff = MappingOptions()
         logOff.logLevel = .none
-        logOff.logHandler = { print($0) }
-        logOff.logFormatter = .jsonLines
+        logOff.addLogSink(ClosureLogSink(formatter: .jsonLines) { print($0) })
         logOff.addLogSink(ConsoleLogSink())
         for backend in backends {
             let mapper = try Mapper(backend: backend)

@@ -1,7 +1,7 @@
 /// Whole decode and encode operations: what every entry point (``Mapper``,
 /// ``JSON/decode(_:options:file:line:function:)``, ``JSONBridge/decode(_:options:file:line:function:)``…)
 /// runs, so that all of them turn errors into ``MappingError``s the same way and report to
-/// ``MappingOptions/diagnosticsHandler`` and the log (``MappingOptions/logLevel``).
+/// the log sinks (``MappingOptions/logSinks``, at ``MappingOptions/logLevel``).
 extension MappingContext {
     /// Decodes `json` with `bridge`; a failure becomes a ``MappingError``, recorded as the last entry.
     package static func decodeOperation<B: JSONBridge>(

@@ -106,7 +106,7 @@ public final class MappingContext {
     ///   - options: The mapper's options. Default ``MappingOptions/init()``.
     ///   - base: The value the operation starts from; `nil` (the default) for an encode.
     ///   - collectsDiagnostics: Whether to keep entries; by default, whether anything will read
-    ///     them: a ``MappingOptions/diagnosticsHandler``, a ``MappingOptions/logLevel`` above
+    ///     them: a log sink with a level, a ``MappingOptions/logLevel`` above
     ///     ``LogLevel/none``, ``MappingOptions/collectsAllErrors`` or ``MappingOptions/reportsUnknownKeys``.
     ///   - callSite: Where the operation was called from; by default, where this initializer is called.
     public init(

@@ -20,7 +20,7 @@ public struct MappingOptions: Sendable {
     /// lenient recovery, and the error thrown in the end (the first failure) carries them all in
     /// ``MappingError/collected``. Default `false`: a decode stops at its first failure.
     ///
-    /// Setting it collects entries even without a ``diagnosticsHandler``.
+    /// Setting it collects entries even without a log sink.
     public var collectsAllErrors = false
 
     /// The most entries one decode or encode keeps; those past it are counted in
@@ -33,7 +33,7 @@ public struct MappingOptions: Sendable {
     /// Keys are tracked only in objects something looked a key up in; an object read whole (a
     /// `[String: T]`, a pass-through ``JSON``) reports nothing. Default `false`.
     ///
-    /// Setting it collects entries even without a ``diagnosticsHandler``.
+    /// Setting it collects entries even without a log sink.
     public var reportsUnknownKeys = false
 
     /// Whether a field whose value equals its declared default (``DefaultingBridge``) is left out
@@ -49,18 +49,6 @@ public struct MappingOptions: Sendable {
     /// The sinks that receive the log: ``ConsoleLogSink``, ``ClosureLogSink``, `MapLogging`'s file
     /// and swift-log sinks, your own. Add them with ``addLogSink(_:)``. Default empty.
     public package(set) var logSinks: [any LogSink] = []
-
-    /// Turns one operation's entries into text for the console and ``logHandler``. Default
-    /// ``LogFormatter/standard``: the call site, the JSON text cut to 500 characters, one line per entry.
-    public var logFormatter: LogFormatter = .standard {
-        didSet {
-            for index in logSinks.indices {
-                guard var sink = logSinks[index] as? TextHandlerSink else { continue }
-                sink.formatter = logFormatter
-                logSinks[index] = sink
-            }
-        }
-    }
 
     /// Whether failed operations stay out of the log: set for the records of a feed, whose
     /// failures the feed reader logs itself, rate-limited.

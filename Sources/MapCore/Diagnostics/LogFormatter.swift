@@ -8,9 +8,10 @@
 /// ```swift
 /// var options = MappingOptions()
 /// options.logLevel = .errors
-/// options.logFormatter = LogFormatter { text, entries, file, line, function in
+/// let callSites = LogFormatter { text, entries, file, line, function in
 ///     "\(file):\(line): " + entries.map(\.description).joined(separator: "; ")
 /// }
+/// options.addLogSink(ConsoleLogSink(formatter: callSites))
 /// ```
 public struct LogFormatter: Sendable {
     /// Rosetta's shape: the JSON text as given (a decode's input, an encode's output or none),
@@ -76,7 +77,9 @@ public struct LogFormatter: Sendable {
         case .none:
             return nil
         case .bytes(let bytes):
-            if bytes.withUnsafeBytes({ DiagnosticsReport.Text.startsWithGzipMagic($0) }) { return "<gzip, \(bytes.count) bytes>" }
+            if bytes.withUnsafeBytes({ DiagnosticsReport.Text.startsWithGzipMagic($0) }) {
+                return "<gzip, \(bytes.count) bytes>"
+            }
             // Only the prefix is shown; decoding it alone keeps a huge input from being copied.
             string = String(decoding: bytes.prefix(max(0, maxLength) * 4 + 4), as: UTF8.self)
             total = bytes.count

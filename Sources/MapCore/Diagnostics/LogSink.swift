@@ -8,8 +8,9 @@
 ///
 /// Ready-made sinks: ``ConsoleLogSink`` and ``ClosureLogSink`` here; `FileLogSink` and
 /// `SwiftLogSink` in `MapLogging`; `InMemoryLogSink` (the `InMemoryMapLogging` product) for tests.
-/// Rosetta's ``MappingOptions/logHandler`` and ``MappingOptions/logFormatter`` and the raw
-/// ``MappingOptions/diagnosticsHandler`` are conveniences that install a sink.
+/// Sinks are the only way diagnostics leave a mapper: Rosetta's log handler is a
+/// ``ClosureLogSink`` with a ``LogFormatter``, a raw report handler a ``ClosureLogSink`` at
+/// ``LogLevel/verbose``.
 ///
 /// ## Implementing a sink
 ///

@@ -25,38 +25,9 @@ extension MappingOptions {
         logSinks.append(sink)
     }
 
-    /// A copy that logs at `level` to `sink` too.
-    public func logging(to sink: some LogSink, level: LogLevel) -> MappingOptions {
-        var copy = self
-        copy.logLevel = level
-        copy.addLogSink(sink)
-        return copy
-    }
-
-    /// Removes every sink, the ones ``logHandler`` and ``diagnosticsHandler`` installed included.
+    /// Removes every sink the options hold.
     public mutating func removeLogSinks() {
         logSinks.removeAll()
-    }
-
-    /// Receives every report with entries, whatever ``logLevel`` says: a sink at
-    /// ``LogLevel/verbose`` made of this closure. Default `nil`.
-    public var diagnosticsHandler: (@Sendable (DiagnosticsReport) -> Void)? {
-        get { logSinks.lazy.compactMap { ($0 as? ReportHandlerSink)?.body }.first }
-        set {
-            logSinks.removeAll { $0 is ReportHandlerSink }
-            if let newValue { logSinks.append(ReportHandlerSink(body: newValue)) }
-        }
-    }
-
-    /// Rosetta's log handler: receives the log's text, one call per logged operation, as
-    /// ``logFormatter`` makes it — a ``ClosureLogSink`` at the mapper's level. Default `nil`:
-    /// without any sink that follows the mapper's level, the text goes to standard error.
-    public var logHandler: (@Sendable (String) -> Void)? {
-        get { logSinks.lazy.compactMap { ($0 as? TextHandlerSink)?.handler }.first }
-        set {
-            logSinks.removeAll { $0 is TextHandlerSink }
-            if let newValue { logSinks.append(TextHandlerSink(handler: newValue, formatter: logFormatter)) }
-        }
     }
 
     /// Whether an operation must keep its entries: a sink will take them, or the error that
@@ -88,21 +59,7 @@ extension MappingOptions {
         for sink in logSinks where !bound.contains(where: { type(of: $0) == type(of: sink) }) { send(sink) }
         // With a level and no sink following it, the log goes to standard error.
         if !followsMapper, logLevel.logs(succeeded: succeeded) {
-            send(ConsoleLogSink(formatter: logFormatter))
+            send(ConsoleLogSink())
         }
     }
-}
-
-/// The sink ``MappingOptions/diagnosticsHandler`` installs: every report, whatever the level.
-struct ReportHandlerSink: LogSink {
-    let body: @Sendable (DiagnosticsReport) -> Void
-    var logLevel: LogLevel? { .verbose }
-    func receive(_ report: DiagnosticsReport) { body(report) }
-}
-
-/// The sink ``MappingOptions/logHandler`` installs: formatted text at the mapper's level.
-struct TextHandlerSink: LogSink {
-    let handler: @Sendable (String) -> Void
-    var formatter: LogFormatter
-    func receive(_ report: DiagnosticsReport) { handler(formatter.format(report)) }
 }
