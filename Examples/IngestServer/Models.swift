@@ -103,7 +103,12 @@ struct TimelineSummary: Codable, Sendable {
         var seen = Set<String>()
         hashtags = timeline.statuses.flatMap { $0.entities.hashtags.map(\.text) }.filter { seen.insert($0).inserted }
         posts = timeline.statuses.map {
-            Post(id: $0.idStr, author: $0.user.screenName, followers: $0.user.followersCount, links: $0.entities.urls.count)
+            Post(
+                id: $0.idStr,
+                author: $0.user.screenName,
+                followers: $0.user.followersCount,
+                links: $0.entities.urls.count
+            )
         }
     }
 }

@@ -40,7 +40,8 @@
         "starting",
         metadata: [
             "backend": "\(coders.mapper.backend.name)",
-            "coders": "\(usesFoundation ? "Foundation JSONDecoder/JSONEncoder" : "JSONMappingDecoder/JSONMappingEncoder")",
+            "coders":
+                "\(usesFoundation ? "Foundation JSONDecoder/JSONEncoder" : "JSONMappingDecoder/JSONMappingEncoder")",
         ]
     )
     if usesFoundation {

@@ -333,7 +333,8 @@
             }
             var low: UInt64 = 0
             for index in 0..<count {
-                low |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) &<< UInt64(truncatingIfNeeded: index &* 8)
+                low |=
+                    UInt64(base.load(fromByteOffset: index, as: UInt8.self)) &<< UInt64(truncatingIfNeeded: index &* 8)
             }
             return (low, 0)
         }

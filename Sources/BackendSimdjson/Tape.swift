@@ -101,7 +101,6 @@
             return String(copying: UTF8Span(unchecked: bytes.span))
         }
 
-
         /// The masks that keep the bytes of a string of `length` bytes (at most 16) in the two words
         /// read from its start: `KeyWords.masks(length:)`, kept here so that it inlines in the lookup.
         @inline(__always)

@@ -106,8 +106,7 @@ public struct DictionaryRule<Member: JSONBridge>: Rule {
     }
 
     /// Writes every member's value; a member's failure fails the object.
-    public func dump(_ value: [String: Member.Value], to writer: some JSONWriting, in context: MappingContext) throws
-    {
+    public func dump(_ value: [String: Member.Value], to writer: some JSONWriting, in context: MappingContext) throws {
         do {
             try DictionaryBridge(valueRule).encode(value, to: writer, in: context)
         } catch let error as MappingError {

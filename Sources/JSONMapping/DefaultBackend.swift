@@ -111,9 +111,17 @@ extension Mapper {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> Mapper {
         do {
-            return Mapper(validated: try defaultBackend(environment: environment), parseOptions: ParseOptions(), options: MappingOptions())
+            return Mapper(
+                validated: try defaultBackend(environment: environment),
+                parseOptions: ParseOptions(),
+                options: MappingOptions()
+            )
         } catch {
-            return Mapper(validated: UnknownBackend(failure: error), parseOptions: ParseOptions(), options: MappingOptions())
+            return Mapper(
+                validated: UnknownBackend(failure: error),
+                parseOptions: ParseOptions(),
+                options: MappingOptions()
+            )
         }
     }
 }

@@ -128,7 +128,9 @@
             let mapper = Mapper.processDefault
             var options = mapper.options
             options.logLevel = .errors
-            return JSONMappingCoders(mapper: Mapper(validated: mapper.backend, parseOptions: mapper.parseOptions, options: options))
+            return JSONMappingCoders(
+                mapper: Mapper(validated: mapper.backend, parseOptions: mapper.parseOptions, options: options)
+            )
         }()
     }
 
@@ -157,7 +159,12 @@
             _ body: () async throws -> R
         ) async throws -> R {
             do {
-                return try await RequestDiagnostics.run(logger: logger, requestID: requestID, isolation: isolation, body)
+                return try await RequestDiagnostics.run(
+                    logger: logger,
+                    requestID: requestID,
+                    isolation: isolation,
+                    body
+                )
             } catch {
                 guard let response = ProblemResponse(for: error) else { throw error }
                 RequestDiagnostics.log(response.problem, to: logger, requestID: requestID, level: problemLogLevel)

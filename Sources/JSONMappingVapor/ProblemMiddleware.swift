@@ -59,7 +59,11 @@
             guard let abort = error as? any AbortError, Self.vaporBodyStatuses.contains(abort.status.code) else {
                 return nil
             }
-            self.init(status: Int(abort.status.code), detail: abort.reason, code: Self.vaporBodyCodes[abort.status.code])
+            self.init(
+                status: Int(abort.status.code),
+                detail: abort.reason,
+                code: Self.vaporBodyCodes[abort.status.code]
+            )
         }
 
         /// The `code` member for Vapor's own body errors: a body over the route's collect limit is

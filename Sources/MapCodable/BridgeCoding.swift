@@ -45,14 +45,23 @@ extension JSONBridge {
             let builder = JSONBuilder()
             let options = encoder.userInfo[.mappingOptions] as? MappingOptions ?? MappingOptions()
             let callSite = CallSite(file: #fileID, line: #line, function: #function)
-            try MappingContext.encodeOperation(into: builder, typeName: "\(Value.self)", options: options, callSite: callSite) {
+            try MappingContext.encodeOperation(
+                into: builder,
+                typeName: "\(Value.self)",
+                options: options,
+                callSite: callSite
+            ) {
                 try encode(value, to: builder, in: $0)
             }
             tree = try builder.makeJSON()
         } catch let failure as MappingError {
             throw EncodingError.invalidValue(
                 value as Any,
-                EncodingError.Context(codingPath: encoder.codingPath, debugDescription: failure.message, underlyingError: failure)
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription: failure.message,
+                    underlyingError: failure
+                )
             )
         }
         try tree.encode(to: encoder)
@@ -111,7 +120,9 @@ extension CodingUserInfoKey {
 extension MappingError {
     /// The `DecodingError` Foundation's decoder throws where this error happened: `codingPath` is
     /// the path to the value the bridge read, and this error's path, from that value, continues it.
-    func decodingError(type: Any.Type, codingPath: [any CodingKey], from start: [JSONPath.Component] = []) -> DecodingError {
+    func decodingError(type: Any.Type, codingPath: [any CodingKey], from start: [JSONPath.Component] = [])
+        -> DecodingError
+    {
         var steps = path.components[...]
         if steps.starts(with: start) { steps = steps.dropFirst(start.count) }
         var keys = codingPath
@@ -127,11 +138,19 @@ extension MappingError {
             let context = DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self)
             return .keyNotFound(missing, context)
         case .nullValue:
-            return .valueNotFound(type, DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self))
+            return .valueNotFound(
+                type,
+                DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self)
+            )
         case .typeMismatch:
-            return .typeMismatch(type, DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self))
+            return .typeMismatch(
+                type,
+                DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self)
+            )
         default:
-            return .dataCorrupted(DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self))
+            return .dataCorrupted(
+                DecodingError.Context(codingPath: keys, debugDescription: message, underlyingError: self)
+            )
         }
     }
 }

@@ -30,7 +30,13 @@ public struct CodableBridge<Value: Decodable>: JSONBridge {
 
     /// Decodes the value at `node` through a decoder of the document itself.
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Value {
-        try DocumentDecoder.decode(Value.self, from: node, of: document, options: context.options.codableDecoding, context: context)
+        try DocumentDecoder.decode(
+            Value.self,
+            from: node,
+            of: document,
+            options: context.options.codableDecoding,
+            context: context
+        )
     }
 
     /// Writes the value through its own `encode(to:)`; a type that is not `Encodable` fails with
@@ -85,7 +91,8 @@ extension MappingError {
     /// The mapping error for a `DecodingError` thrown while decoding the value at `node`: the one
     /// the document decoder attached (with the exact JSON path), or one made from the error's
     /// coding path for an error the type threw itself. Its `underlyingError` is the `DecodingError`.
-    init(decodingError error: DecodingError, in document: any JSONDocument, at node: JSONNode, context: MappingContext) {
+    init(decodingError error: DecodingError, in document: any JSONDocument, at node: JSONNode, context: MappingContext)
+    {
         let details = error.details
         if var attached = details.context?.underlyingError as? MappingError {
             attached.underlyingError = error.replacingUnderlyingError(nil)
@@ -148,7 +155,11 @@ extension DecodingError {
     /// The same error — case, coding path, description — with another underlying error.
     func replacingUnderlyingError(_ underlying: (any Error)?) -> DecodingError {
         func replaced(_ context: Context) -> Context {
-            Context(codingPath: context.codingPath, debugDescription: context.debugDescription, underlyingError: underlying)
+            Context(
+                codingPath: context.codingPath,
+                debugDescription: context.debugDescription,
+                underlyingError: underlying
+            )
         }
         switch self {
         case .typeMismatch(let type, let context): return .typeMismatch(type, replaced(context))
@@ -187,7 +198,12 @@ public struct EncodableBridge<Value: Encodable>: JSONBridge {
     private static func decode<D: Decodable>(_ type: D.Type, _ json: JSON, in context: MappingContext) throws -> Value {
         // `Value` is `D`: the cast only restores the static type, and always succeeds.
         guard let value = try CodableBridge<D>().decode(json, in: context) as? Value else {
-            throw context.error(.unsupportedValue, at: json, message: "\(D.self) is not \(Value.self)", targetType: "\(Value.self)")
+            throw context.error(
+                .unsupportedValue,
+                at: json,
+                message: "\(D.self) is not \(Value.self)",
+                targetType: "\(Value.self)"
+            )
         }
         return value
     }

@@ -23,7 +23,11 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// Checks that `object` is an object and, under a key strategy, collects its members by
     /// converted key (the first of repeated converted keys wins, as in Foundation).
-    static func members(of object: JSONNode, in decoder: DocumentDecoder, isDictionary: Bool) throws -> [String: JSONNode]? {
+    static func members(
+        of object: JSONNode,
+        in decoder: DocumentDecoder,
+        isDictionary: Bool
+    ) throws -> [String: JSONNode]? {
         let document = decoder.document
         let kind = document.kind(of: object)
         guard kind == .object else {
@@ -147,15 +151,33 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try decoder.decodeInteger(type, at: required(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try decoder.decodeInteger(type, at: required(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try decoder.decodeInteger(type, at: required(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try decoder.decodeInteger(type, at: required(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try decoder.decodeInteger(type, at: required(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try decoder.decodeInteger(type, at: required(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try decoder.decodeInteger(type, at: required(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try decoder.decodeInteger(type, at: required(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try decoder.decodeInteger(type, at: required(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try decoder.decodeInteger(type, at: required(key)) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try decoder.decodeInteger(type, at: required(key))
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try decoder.decodeInteger(type, at: required(key))
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try decoder.decodeInteger(type, at: required(key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try decoder.decodeInteger(type, at: required(key))
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try decoder.decodeInteger(type, at: required(key))
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try decoder.decodeInteger(type, at: required(key))
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try decoder.decodeInteger(type, at: required(key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try decoder.decodeInteger(type, at: required(key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try decoder.decodeInteger(type, at: required(key))
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try decoder.decodeNested(type, at: required(key))
@@ -324,7 +346,9 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
     /// The next value when it is there and not `null`; at the end, or for `null`, `nil` — and the
     /// cursor moves on either way, as Foundation's does.
     @inline(__always)
-    private mutating func readIfPresent<T>(_ type: Any.Type, _ body: (DocumentDecoder, JSONNode) throws -> T) throws -> T? {
+    private mutating func readIfPresent<T>(_ type: Any.Type, _ body: (DocumentDecoder, JSONNode) throws -> T) throws
+        -> T?
+    {
         guard let node = try? next(type) else {
             advance()
             return nil
@@ -364,7 +388,9 @@ struct DocumentUnkeyedContainer: UnkeyedDecodingContainer {
         try read(type) { try $0.decodeNested(type, at: $1) }
     }
 
-    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? { try readIfPresent(type) { try $0.decodeBool(at: $1) } }
+    mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
+        try readIfPresent(type) { try $0.decodeBool(at: $1) }
+    }
     mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
         try readIfPresent(type) { try $0.decodeString(at: $1) }
     }

@@ -37,7 +37,8 @@ public final class DocumentDecoder: Decoder {
     /// `userInfo`, made once.
     public let userInfo: [CodingUserInfoKey: Any]
     /// How each type met so far is decoded (``handling(of:)``).
-    @exclusivity(unchecked) private var handlings: ContiguousArray<(type: ObjectIdentifier, handling: TypeHandling)> = []
+    @exclusivity(unchecked) private var handlings: ContiguousArray<(type: ObjectIdentifier, handling: TypeHandling)> =
+        []
     /// The coding path to ``start``: empty for a whole decode, the container's path and key for a
     /// `superDecoder()`.
     let prefix: [any CodingKey]
@@ -97,13 +98,18 @@ public final class DocumentDecoder: Decoder {
     /// returned); its container reads the object from a ``KeyedContainerState`` cell that is reset
     /// here. Reuse relies on `KeyedDecodingContainer` being a single reference to its box, which is
     /// checked by size: where it does not hold, every container gets its own box.
-    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, object: JSONNode) throws -> KeyedDecodingContainer<Key> {
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, object: JSONNode) throws -> KeyedDecodingContainer<Key>
+    {
         let id = ObjectIdentifier(Key.self)
         var index = keyedBoxes.startIndex
         while index < keyedBoxes.endIndex {
             if keyedBoxes[index].key == id, isKnownUniquelyReferenced(&keyedBoxes[index].box) {
                 let isDictionary = keyedBoxes[index].isDictionary
-                let converted = try DocumentKeyedContainer<Key>.members(of: object, in: self, isDictionary: isDictionary)
+                let converted = try DocumentKeyedContainer<Key>.members(
+                    of: object,
+                    in: self,
+                    isDictionary: isDictionary
+                )
                 keyedBoxes[index].state.reset(object: object, depth: depth, converted: converted)
                 return unsafeBitCast(keyedBoxes[index].box, to: KeyedDecodingContainer<Key>.self)
             }
@@ -504,7 +510,11 @@ public final class DocumentDecoder: Decoder {
         if let value = document.int64(target), let exact = T(exactly: value) { return exact }
         if let value = document.uint64(target), let exact = T(exactly: value) { return exact }
         let text = JSON(document: document, node: target).snippet(limit: 40)
-        throw notRepresentable(type, at: target, description: "Number \(text) is not representable in Swift as \(type).")
+        throw notRepresentable(
+            type,
+            at: target,
+            description: "Number \(text) is not representable in Swift as \(type)."
+        )
     }
 
     func decodeDouble(at target: JSONNode) throws -> Double {

@@ -88,7 +88,10 @@ extension JSON: Encodable {
         case nil:
             throw EncodingError.invalidValue(
                 self,
-                EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "A missing JSON value has nothing to encode.")
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription: "A missing JSON value has nothing to encode."
+                )
             )
         }
     }

@@ -135,8 +135,18 @@ open class JSONMappingDecoder: @unchecked Sendable {
         line: Int = #line,
         function: String = #function
     ) throws -> T
-    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
-        try decode(type, from: input, configuration: C.decodingConfiguration, file: file, line: line, function: function)
+    where
+        T: DecodableWithConfiguration, C: DecodingConfigurationProviding,
+        T.DecodingConfiguration == C.DecodingConfiguration
+    {
+        try decode(
+            type,
+            from: input,
+            configuration: C.decodingConfiguration,
+            file: file,
+            line: line,
+            function: function
+        )
     }
 
     /// Runs one decode: parses `input`, then `body` reads the document; a failure is the

@@ -147,7 +147,10 @@ open class JSONMappingEncoder: @unchecked Sendable {
         line: Int = #line,
         function: String = #function
     ) throws -> Data
-    where T: EncodableWithConfiguration, C: EncodingConfigurationProviding, T.EncodingConfiguration == C.EncodingConfiguration {
+    where
+        T: EncodableWithConfiguration, C: EncodingConfigurationProviding,
+        T.EncodingConfiguration == C.EncodingConfiguration
+    {
         try encode(value, configuration: C.encodingConfiguration, file: file, line: line, function: function)
     }
 
@@ -167,7 +170,12 @@ open class JSONMappingEncoder: @unchecked Sendable {
                 options: mapper.options,
                 callSite: callSite
             ) { context in
-                let encoder = StreamEncoder(writer: writer, options: options, context: context, readBackBy: mapper.backend)
+                let encoder = StreamEncoder(
+                    writer: writer,
+                    options: options,
+                    context: context,
+                    readBackBy: mapper.backend
+                )
                 do {
                     try body(encoder)
                 } catch let error as EncodingError {

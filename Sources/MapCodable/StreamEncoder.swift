@@ -53,7 +53,8 @@ public final class StreamEncoder: Encoder {
     /// copy it.
     @exclusivity(unchecked) private(set) var isMisused = false
     /// How each type met so far is encoded.
-    @exclusivity(unchecked) private var handlings: ContiguousArray<(type: ObjectIdentifier, handling: EncodeHandling)> = []
+    @exclusivity(unchecked) private var handlings: ContiguousArray<(type: ObjectIdentifier, handling: EncodeHandling)> =
+        []
 
     /// The largest integer the backend that reads the text back holds (`JSONBackend.largestInteger`),
     /// and that backend's name: a larger one fails the encode instead of writing what the same
@@ -154,7 +155,10 @@ public final class StreamEncoder: Encoder {
             guard !decimal.isNaN else {
                 throw EncodingError.invalidValue(
                     decimal,
-                    EncodingError.Context(codingPath: codingPath, debugDescription: "Unable to encode Decimal.nan in JSON.")
+                    EncodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "Unable to encode Decimal.nan in JSON."
+                    )
                 )
             }
             try number(decimal.description)
@@ -234,7 +238,10 @@ public final class StreamEncoder: Encoder {
         if valueDue {
             throw EncodingError.invalidValue(
                 value,
-                EncodingError.Context(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values.")
+                EncodingError.Context(
+                    codingPath: [],
+                    debugDescription: "Top-level \(T.self) did not encode any values."
+                )
             )
         }
     }
@@ -259,7 +266,11 @@ public final class StreamEncoder: Encoder {
         } catch let failure as MappingError {
             throw EncodingError.invalidValue(
                 value as Any,
-                EncodingError.Context(codingPath: codingPath, debugDescription: failure.message, underlyingError: failure)
+                EncodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: failure.message,
+                    underlyingError: failure
+                )
             )
         }
     }
@@ -312,7 +323,9 @@ public final class StreamEncoder: Encoder {
             "\(value) is above \(largestInteger), the largest integer the \(backendName) backend reads; "
             + "encode it as a string, or decode with another backend"
         let codingPath = self.codingPath
-        let steps: [JSONPath.Component] = codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) }
+        let steps: [JSONPath.Component] = codingPath.map { key in
+            key.intValue.map { .index($0) } ?? .key(key.stringValue)
+        }
         let failure = MappingError(
             code: .notRepresentable,
             path: context.path.appending(JSONPath(steps)),
@@ -512,7 +525,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func begin(_ key: Key) throws -> Bool {
         guard try encoder.activate(id) else { return false }
         let name =
-            encoder.options.usesDefaultKeys ? key.stringValue : encoder.options.jsonKey(for: key, at: encoder.valuePath(of: tag))
+            encoder.options.usesDefaultKeys
+            ? key.stringValue : encoder.options.jsonKey(for: key, at: encoder.valuePath(of: tag))
         try encoder.writer.key(name)
         encoder.beginValue()
         return true
@@ -599,7 +613,8 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         do {
             guard try encoder.activate(id) else { return encoder }
             let name =
-            encoder.options.usesDefaultKeys ? key.stringValue : encoder.options.jsonKey(for: key, at: encoder.valuePath(of: tag))
+                encoder.options.usesDefaultKeys
+                ? key.stringValue : encoder.options.jsonKey(for: key, at: encoder.valuePath(of: tag))
             try encoder.writer.key(name)
             encoder.beginValue()
         } catch {
@@ -685,7 +700,9 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
         try encoder.encode(value, under: .index(index))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, tag: nested(isObject: true)))
     }
 

@@ -1,6 +1,6 @@
+public import MapCodable
 public import MapCore
 public import MapIO
-public import MapCodable
 
 extension Mapper {
     /// A request body's chunks inflated as its `Content-Encoding` says, under the limits files

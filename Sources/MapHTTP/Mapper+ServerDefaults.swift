@@ -1,6 +1,6 @@
-public import MapCore
-public import MapCodable
 import FoundationEssentials
+public import MapCodable
+public import MapCore
 
 extension Mapper {
     /// This mapper with the defaults of Hummingbird's and Vapor's own JSON coders: dates read and

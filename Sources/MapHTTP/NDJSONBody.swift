@@ -1,6 +1,6 @@
+public import MapCodable
 public import MapCore
 import MapIO
-public import MapCodable
 
 /// A response body streaming records as NDJSON: an `AsyncSequence` of byte chunks, each record
 /// written by `MapIO`'s `NDJSONWriter` (compact, one per line) as the records arrive.

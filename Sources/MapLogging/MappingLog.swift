@@ -54,4 +54,3 @@ public enum MappingLog {
         MappingOptions.taskLogSinks.filter { !($0 is SwiftLogSink) } + [SwiftLogSink(logger: logger)]
     }
 }
-

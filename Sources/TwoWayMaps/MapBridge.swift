@@ -81,7 +81,11 @@ public struct JSONConvertibleBridge<Value: Mappable & Creatable>: JSONBridge {
         guard kind == .object || kind == .array else {
             try context.throwKindError(expected: .object, at: node, of: document, targetType: "\(Value.self)")
         }
-        return try context.withDecodingMap(node, of: document, make: { Map(decoding: node, of: document, checkOnly: false, context: $0) }) { map in
+        return try context.withDecodingMap(
+            node,
+            of: document,
+            make: { Map(decoding: node, of: document, checkOnly: false, context: $0) }
+        ) { map in
             var object = Value()
             Value.map(&object, map)
             if let failure = map.failure { throw failure }
@@ -125,7 +129,11 @@ func decodeMapped<T>(
     guard kind == .object || kind == .array else {
         try context.throwKindError(expected: .object, at: node, of: document, targetType: "\(T.self)")
     }
-    return try context.withDecodingMap(node, of: document, make: { Map(decoding: node, of: document, checkOnly: false, context: $0) }) { mapping in
+    return try context.withDecodingMap(
+        node,
+        of: document,
+        make: { Map(decoding: node, of: document, checkOnly: false, context: $0) }
+    ) { mapping in
         var object = create()
         map(&object, mapping)
         if let failure = mapping.failure { throw failure }

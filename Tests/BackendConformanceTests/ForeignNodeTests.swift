@@ -20,7 +20,11 @@ import Testing
     }
 
     /// Whether every read of `node` in `document` answers as for a node that names no value.
-    func expectRefused(_ node: JSONNode, in document: any JSONDocument, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectRefused(
+        _ node: JSONNode,
+        in document: any JSONDocument,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(!document.contains(node), sourceLocation: sourceLocation)
         #expect(document.kind(of: node) == .null, sourceLocation: sourceLocation)
         #expect(document.bool(node) == nil, sourceLocation: sourceLocation)
@@ -104,7 +108,10 @@ import Testing
         }
     }
 
-    @Test("A handle made up from a node's bits is refused: on simdjson, one on a number's second tape word", arguments: backends)
+    @Test(
+        "A handle made up from a node's bits is refused: on simdjson, one on a number's second tape word",
+        arguments: backends
+    )
     func misalignedHandles(backend: RegisteredBackend) throws {
         let document = try accept(Self.trapText, with: backend)
         let a = try #require(member(document, document.root, "a"))

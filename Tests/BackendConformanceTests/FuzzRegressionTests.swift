@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// Inputs the fuzz targets of the `Fuzz/` package found failing (`Scripts/fuzz.sh`), each kept as
 /// the check that failed; `Docs/Reliability.md` lists them with the target that found them.
@@ -34,7 +34,8 @@ import MapTestSupport
     /// different records in 1-byte and in 64 KiB reads.
     @Test(
         "An array element over maxRecordSize is refused however the feed is read",
-        arguments: backends, [1, 7, 64 << 10]
+        arguments: backends,
+        [1, 7, 64 << 10]
     )
     func arrayElementOverRecordLimit(_ backend: RegisteredBackend, readSize: Int) throws {
         var options = FeedOptions(format: .array)
@@ -60,7 +61,8 @@ import MapTestSupport
     /// line still arriving then held one byte more than the limit.
     @Test(
         "An NDJSON line of exactly maxRecordSize bytes before its CR LF is delivered however the feed is read",
-        arguments: backends, [1, 7, 64 << 10]
+        arguments: backends,
+        [1, 7, 64 << 10]
     )
     func crlfLineAtRecordLimit(_ backend: RegisteredBackend, readSize: Int) throws {
         var options = FeedOptions()
@@ -118,7 +120,10 @@ extension FuzzRegressionTests {
     /// two keys the same bytes) while jansson and simdjson refused the big integer; the target
     /// looked for the `bigIntegers` row in the accepted document, where the later duplicate had
     /// replaced it. The row holds for a replaced value too.
-    @Test("A big integer that a later duplicate key replaces is still refused where big integers are", arguments: backends)
+    @Test(
+        "A big integer that a later duplicate key replaces is still refused where big integers are",
+        arguments: backends
+    )
     func bigIntegerReplacedByDuplicate(_ backend: RegisteredBackend) throws {
         try expectReplaced(
             #"{"a": 200000000000000000000000000000000000000000001, "a": 1}"#,
@@ -162,7 +167,9 @@ extension FuzzRegressionTests {
     @Test("A number beyond Double's range is refused even when a later duplicate key replaces it", arguments: backends)
     func overflowingNumberReplacedByDuplicate(_ backend: RegisteredBackend) throws {
         let mapper = try backend.mapper()
-        for (text, column) in [(#"{"a": 1e400, "a": 1}"#, 7), (#"[{"b": 2, "a": -57e3371008500, "a": 57e-3371008500}]"#, 16)] {
+        for (text, column) in [
+            (#"{"a": 1e400, "a": 1}"#, 7), (#"[{"b": 2, "a": -57e3371008500, "a": 57e-3371008500}]"#, 16),
+        ] {
             let error = try #require(throws: ParseError.self) { try mapper.parse(Array(text.utf8)) }
             #expect(error.code == .numberOutOfRange, "\(text)")
             #expect((error.line, error.column, error.offset) == (1, column, column - 1), "\(text)")
@@ -180,7 +187,10 @@ extension FuzzRegressionTests {
     /// U+0000 as it parsed it (`nulInKey`, the parity row), the three others accepted, and the
     /// target looked for the row only in the accepted tree, where the later member had replaced
     /// the object. The row holds for a replaced key too.
-    @Test("A key holding U+0000 in a value a later duplicate key replaces is refused where such keys are", arguments: backends)
+    @Test(
+        "A key holding U+0000 in a value a later duplicate key replaces is refused where such keys are",
+        arguments: backends
+    )
     func nulKeyReplacedByDuplicate(_ backend: RegisteredBackend) throws {
         try expectReplaced(
             #"{"a": {"k\u0000": 1}, "a": 2}"#,

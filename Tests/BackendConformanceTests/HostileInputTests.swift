@@ -62,7 +62,10 @@ struct RepeatingSource: ByteSource, Sendable {
 struct HostileInputTests {
     // MARK: Nesting
 
-    @Test("100,000-deep arrays and objects are refused at the depth limit, where the limit is passed", arguments: backends)
+    @Test(
+        "100,000-deep arrays and objects are refused at the depth limit, where the limit is passed",
+        arguments: backends
+    )
     func deepNesting(backend: RegisteredBackend) throws {
         let arrays = Array(nestedArrays(100_000, innermost: "1").utf8)
         let error = try reject(arrays, with: backend)
@@ -102,7 +105,10 @@ struct HostileInputTests {
         return bytes
     }()
 
-    @Test("A 200 MB string (32 MB by default) is read whole, and refused under a smaller input limit", arguments: backends)
+    @Test(
+        "A 200 MB string (32 MB by default) is read whole, and refused under a smaller input limit",
+        arguments: backends
+    )
     func bigString(backend: RegisteredBackend) throws {
         let document = try accept(Self.bigString, with: backend)
         #expect(document.kind(of: document.root) == .string)
@@ -149,7 +155,10 @@ struct HostileInputTests {
     static let keyCount = hostileFullSize ? 5_000_000 : 1_000_000
     static let fiveMillionKeys = manyKeys(keyCount)
 
-    @Test("An object of 5 million keys (a million by default) is read whole: its count, its last key", arguments: backends)
+    @Test(
+        "An object of 5 million keys (a million by default) is read whole: its count, its last key",
+        arguments: backends
+    )
     func fiveMillionKeys(backend: RegisteredBackend) throws {
         let count = Self.keyCount
         let document = try accept(Self.fiveMillionKeys, with: backend)
@@ -174,7 +183,10 @@ struct HostileInputTests {
         Array("0.".utf8) + (0..<count).map { UInt8(ascii: "0") + UInt8(($0 + 1) % 10) }
     }
 
-    @Test("A number of a million digits: a fraction reads correctly rounded, an integer is out of range", arguments: backends)
+    @Test(
+        "A number of a million digits: a fraction reads correctly rounded, an integer is out of range",
+        arguments: backends
+    )
     func millionDigits(backend: RegisteredBackend) throws {
         let fraction = Self.longFraction(1_000_000)
         let document = try accept(fraction, with: backend)
@@ -304,7 +316,10 @@ struct HostileInputTests {
     /// The length of the long line in MiB: 1 GiB at full size, else 64 MiB (four times the record limit).
     static let lineMiB = hostileFullSize ? 1 << 10 : 1 << 6
 
-    @Test("A single 1 GiB NDJSON line (64 MiB by default) is passed over at maxRecordSize and the next record is read", arguments: backends)
+    @Test(
+        "A single 1 GiB NDJSON line (64 MiB by default) is passed over at maxRecordSize and the next record is read",
+        arguments: backends
+    )
     func gigabyteLine(backend: RegisteredBackend) throws {
         let mapper = try backend.mapper()
         let line = RepeatingSource(
@@ -331,7 +346,9 @@ struct HostileInputTests {
         // The reader never held the line: at most the record limit and a read or two.
         #expect(reader.bufferedByteCount <= 2 * options.maxRecordSize)
         // Under the stop policy the same line ends the feed with that error.
-        let stopping = try mapper.feed(from: line, options: FeedOptions(format: .ndjson)) { try $0["id"].decode(Int.self) }
+        let stopping = try mapper.feed(from: line, options: FeedOptions(format: .ndjson)) {
+            try $0["id"].decode(Int.self)
+        }
         let stop = try #require(throws: FeedError.self) { _ = try stopping.next() }
         #expect(stop.error.code == .inputTooLarge)
         #expect(stop.recordIndex == 0)
@@ -372,7 +389,10 @@ struct HostileInputTests {
         #expect(brokenFailures.values.allSatisfy { $0.error.code == .invalidJSON })
     }
 
-    @Test("A path of 200,000 steps read from a pointer is followed below its missing first step, whole", arguments: backends)
+    @Test(
+        "A path of 200,000 steps read from a pointer is followed below its missing first step, whole",
+        arguments: backends
+    )
     func longPathBelowMissingStep(backend: RegisteredBackend) throws {
         let root = try backend.mapper().parse(#"{"a": {"b": 1}}"#)
         // A pointer a client might send: "/a/x/x/…", 200,000 steps, the second of which is missing.

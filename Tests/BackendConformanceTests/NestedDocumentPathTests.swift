@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import TwoWayMaps
 import Testing
+import TwoWayMaps
 
 /// Paths of failures inside a second document that a hand-written bridge parses from a string and
 /// decodes with the decode's own context (not through `StringifiedJSONRule`, which gives the inner

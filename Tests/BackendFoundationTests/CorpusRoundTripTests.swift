@@ -2,8 +2,8 @@ import BackendFoundation
 import Foundation
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// parse with the Foundation backend → write with ``JSONWriter`` → parse again, over every
 /// `.json` file of `../shared/corpus`: the values must come back exactly — doubles bit for bit,

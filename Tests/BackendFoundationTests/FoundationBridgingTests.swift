@@ -2,8 +2,8 @@ import BackendFoundation
 import Foundation
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// The edges where Foundation values meet the package: `JSON(foundationObject:)`,
 /// `foundationObject`, `DateFormatterBridge`, and raw bridge encoders that return `NSNull` / `NSNumber`.

@@ -2,8 +2,8 @@ import BackendFoundation
 import Foundation
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// The ``JSONDocument`` contract, read through ``JSON``, on the Foundation backend's documents.
 @Suite struct FoundationDocumentTests {

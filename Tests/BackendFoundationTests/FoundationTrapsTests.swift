@@ -2,8 +2,8 @@ import BackendFoundation
 import Foundation
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// The places where JSONSerialization on Linux gets values wrong, and this backend must not.
 @Suite struct FoundationTrapsTests {

@@ -2,8 +2,8 @@ import BackendFoundation
 import Foundation
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 private func nestedArrays(_ depth: Int) -> String {
     String(repeating: "[", count: depth) + String(repeating: "]", count: depth)

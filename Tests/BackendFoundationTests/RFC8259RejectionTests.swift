@@ -2,8 +2,8 @@ import BackendFoundation
 import Foundation
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// One malformed input and where the backend must say it goes wrong.
 struct MalformedCase: Sendable, CustomTestStringConvertible {

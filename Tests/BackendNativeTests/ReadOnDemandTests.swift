@@ -7,7 +7,9 @@ import Testing
 @Suite struct ReadOnDemandTests {
     /// An object of `count` members `"k0": 0, "k1": 1, …`, with the member `repeated: value` after
     /// the one at `position` when asked.
-    private static func object(count: Int, repeating repeated: (position: Int, key: String, value: Int)? = nil) -> String {
+    private static func object(count: Int, repeating repeated: (position: Int, key: String, value: Int)? = nil)
+        -> String
+    {
         var members = (0..<count).map { "\"k\($0)\": \($0)" }
         if let repeated {
             members.insert("\"\(repeated.key)\": \(repeated.value)", at: repeated.position + 1)
@@ -66,9 +68,11 @@ import Testing
         #expect(objects.map(document.count(of:)) == [2, 2, 1, 2])
         #expect(objects.map { member(document, $0, "a").flatMap(document.int64) } == [1, 3, 6, 8])
         #expect(objects.map { member(document, $0, "b").flatMap(document.int64) } == [2, 4, nil, 7])
-        #expect(document.path(from: document.root, to: try #require(member(document, objects[2], "a"))) == [
-            .index(2), .key("a"),
-        ])
+        #expect(
+            document.path(from: document.root, to: try #require(member(document, objects[2], "a"))) == [
+                .index(2), .key("a"),
+            ]
+        )
     }
 
     @Test("Keys equal only once unescaped are a repeat; keys that differ only past their ends are not")

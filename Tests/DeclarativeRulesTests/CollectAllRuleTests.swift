@@ -1,6 +1,6 @@
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// Rules under `collectsAllErrors` and `decodeWithReport`: every failure, at every depth, with
 /// its own path.

@@ -1,6 +1,6 @@
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `ArrayRule` with its invalid-item handler, and `DictionaryRule`.
 @Suite struct CollectionRuleTests {

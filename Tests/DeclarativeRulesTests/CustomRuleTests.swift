@@ -1,6 +1,6 @@
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// A rule of one's own: one conformance to `JSONBridge`, used like the built-in rules.
 @Suite struct CustomRuleTests {

@@ -1,6 +1,6 @@
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `EnumRule`: options of strings, numbers and booleans, a fallback that keeps the raw value,
 /// and encoding back.

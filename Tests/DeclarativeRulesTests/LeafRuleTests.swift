@@ -1,6 +1,6 @@
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// Bender's leaf rules: each reads its value and rejects what it cannot hold with the right code.
 @Suite struct LeafRuleTests {

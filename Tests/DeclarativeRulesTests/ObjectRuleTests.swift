@@ -1,6 +1,6 @@
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `ObjectRule`: fields bound through key paths and closures into structs, classes and tuples;
 /// dumping with the same rule; paths of several steps; when the factory runs; optional and

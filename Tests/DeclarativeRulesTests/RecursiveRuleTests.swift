@@ -1,6 +1,6 @@
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `ObjectRule.recursive`: Bender's folder of folders, read, dumped and failing with a causal chain.
 @Suite struct RecursiveRuleTests {

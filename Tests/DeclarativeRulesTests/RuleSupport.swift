@@ -1,7 +1,7 @@
 import JSONMapping
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 /// Counts the calls of a factory or a closure, from any task.
 final class RuleCallCounter: Sendable {

@@ -1,6 +1,6 @@
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `StringifiedJSONRule`: JSON text inside a JSON string, read by an inner rule.
 @Suite struct StringifiedJSONRuleTests {

@@ -79,7 +79,10 @@ import Testing
         let receipt: Receipt
     }
 
-    @Test("=> and =>? read Codable values, and their errors carry the DecodingError's code and the path", arguments: linkedBackendNames)
+    @Test(
+        "=> and =>? read Codable values, and their errors carry the DecodingError's code and the path",
+        arguments: linkedBackendNames
+    )
     func strictReads(backend: String) throws {
         let mapper = try Mapper(backendNamed: backend)
         let invoice = try mapper.decode(Invoice.self, from: #"{"id": 7, "total": {"amount": 12, "currency": "EUR"}}"#)
@@ -90,7 +93,10 @@ import Testing
         #expect(error.code == .missingKey)
         #expect(error.path == ["total", "currency"])
         let discount = try #require(throws: MappingError.self) {
-            try mapper.decode(Invoice.self, from: #"{"id": 7, "total": {"amount": 1, "currency": "EUR"}, "discount": 5}"#)
+            try mapper.decode(
+                Invoice.self,
+                from: #"{"id": 7, "total": {"amount": 1, "currency": "EUR"}, "discount": 5}"#
+            )
         }
         #expect(discount.code == .typeMismatch)
         #expect(discount.path == ["discount"])
@@ -99,7 +105,10 @@ import Testing
     @Test("<~~ reads a Codable value leniently and ~~> writes it back", arguments: linkedBackendNames)
     func glossReads(backend: String) throws {
         let mapper = try Mapper(backendNamed: backend)
-        let receipt = try mapper.decode(Receipt.self, from: #"{"total": {"amount": 3, "currency": "USD"}, "note": "ok"}"#)
+        let receipt = try mapper.decode(
+            Receipt.self,
+            from: #"{"total": {"amount": 3, "currency": "USD"}, "note": "ok"}"#
+        )
         #expect(receipt.total == Money(amount: 3, currency: "USD"))
         #expect(try mapper.encodeToString(receipt) == #"{"total":{"amount":3,"currency":"USD"},"note":"ok"}"#)
         let report = mapper.decodeWithReport(Receipt.self, from: #"{"total": {"amount": "3"}, "note": "ok"}"#)

@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// Decodable's throwing extraction: the null / missing / mismatch / sub-object table for `=>`,
 /// `=>?` and `try?`, chained steps, stored paths, result types, nested `JSONDecodable` types and

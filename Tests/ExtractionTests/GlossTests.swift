@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// Gloss's models: `init?(json:)` with `<~~`, `toJSON()` with `~~>` and `jsonify`, nested models,
 /// arrays of them, path keys, custom transformations and a date format per field.

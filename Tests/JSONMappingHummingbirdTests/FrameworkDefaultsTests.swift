@@ -18,7 +18,9 @@
         static let body = #"{"id": 7, "placedAt": "2026-03-04T09:30:00Z"}"#
         static let order = PlacedOrder(id: 7, placedAt: Date(timeIntervalSince1970: 1_772_616_600))
 
-        @Test("Coders over any mapper read and write dates as ISO 8601, as Hummingbird's JSONDecoder and JSONEncoder do")
+        @Test(
+            "Coders over any mapper read and write dates as ISO 8601, as Hummingbird's JSONDecoder and JSONEncoder do"
+        )
         func iso8601ByDefault() throws {
             // Hummingbird's request contexts make their JSONDecoder and JSONEncoder with .iso8601
             // dates (`RequestContext where Decoder == JSONDecoder`).
@@ -29,7 +31,8 @@
                 #expect(String(decoding: written, as: UTF8.self) == #"{"id":7,"placedAt":"2026-03-04T09:30:00Z"}"#)
                 // Feeds of the same mapper read the same way.
                 var records: [PlacedOrder] = []
-                for record in try coders.mapper.feed(PlacedOrder.self, from: Array((Self.body + "\n" + Self.body).utf8)) {
+                for record in try coders.mapper.feed(PlacedOrder.self, from: Array((Self.body + "\n" + Self.body).utf8))
+                {
                     records.append(try record.get())
                 }
                 #expect(records == [Self.order, Self.order])

@@ -64,7 +64,9 @@
                 #expect(document["title"] as? String == "Content Too Large")
                 #expect(document["status"] as? Int == 413)
                 #expect(document["code"] as? String == "inputTooLarge")
-                #expect(document["detail"] as? String == "the input is more than 1048576 bytes, the limit (maxInputSize)")
+                #expect(
+                    document["detail"] as? String == "the input is more than 1048576 bytes, the limit (maxInputSize)"
+                )
                 #expect(Set(document.keys) == ["type", "title", "status", "detail", "code"])
             }
         }
@@ -89,7 +91,12 @@
         func truncatedGzip() async throws {
             try await LiveServer.run(Routes.make()) { port, _ in
                 let gzip = try Compression.gzip.compress(try encoded(sampleOrder()))
-                let answer = try await post("/orders", port: port, bytes: Array(gzip.prefix(gzip.count / 2)), contentEncoding: "gzip")
+                let answer = try await post(
+                    "/orders",
+                    port: port,
+                    bytes: Array(gzip.prefix(gzip.count / 2)),
+                    contentEncoding: "gzip"
+                )
                 #expect(answer.status == 400)
                 let document = try problem(of: answer)
                 #expect(document["type"] as? String == "about:blank")
@@ -104,7 +111,12 @@
         @Test("an unsupported content encoding is 415")
         func unsupportedEncoding() async throws {
             try await LiveServer.run(Routes.make()) { port, _ in
-                let answer = try await post("/orders", port: port, bytes: try encoded(sampleOrder()), contentEncoding: "br")
+                let answer = try await post(
+                    "/orders",
+                    port: port,
+                    bytes: try encoded(sampleOrder()),
+                    contentEncoding: "br"
+                )
                 #expect(answer.status == 415)
                 let document = try problem(of: answer)
                 #expect(document["type"] as? String == "about:blank")
@@ -112,7 +124,8 @@
                 #expect(document["status"] as? Int == 415)
                 #expect(document["code"] as? String == "unsupportedContentEncoding")
                 #expect(
-                    document["detail"] as? String == #"content encoding "br" is not supported; send identity, gzip or deflate"#
+                    document["detail"] as? String
+                        == #"content encoding "br" is not supported; send identity, gzip or deflate"#
                 )
                 #expect(Set(document.keys) == ["type", "title", "status", "detail", "code"])
             }

@@ -119,11 +119,16 @@
         @Test("the guide's routes decode a signup, summarize a gzip feed and export NDJSON")
         func guideRoutes() async throws {
             try await LiveServer.run(GuideRoutes.make()) { port, _ in
-                let signup = try await post("/signups", port: port, bytes: Array(#"{"email":"Ada@Example.com","age":36}"#.utf8))
+                let signup = try await post(
+                    "/signups",
+                    port: port,
+                    bytes: Array(#"{"email":"Ada@Example.com","age":36}"#.utf8)
+                )
                 #expect(signup.status == 200)
                 #expect(signup.text == #"{"email":"ada@example.com","age":36}"#)
 
-                let feed = "{\"host\":\"a\",\"millis\":12.5}\n{\"host\":\"b\",\"millis\":\"slow\"}\n{\"host\":\"c\",\"millis\":40}\n"
+                let feed =
+                    "{\"host\":\"a\",\"millis\":12.5}\n{\"host\":\"b\",\"millis\":\"slow\"}\n{\"host\":\"c\",\"millis\":40}\n"
                 let gzip = try Compression.gzip.compress(Array(feed.utf8))
                 let summary = try await post("/pings", port: port, bytes: gzip, contentEncoding: "gzip")
                 #expect(summary.status == 200)
@@ -142,11 +147,17 @@
         @Test("a problem document is made from any of the package's errors, without a framework")
         func neutralProblem() async throws {
             // guide: server-problem
-            func answer<Body: AsyncSequence>(_ body: Body, contentEncoding: String?) async -> (status: Int, body: [UInt8])
-            where Body.Element == [UInt8] {
+            func answer<Body: AsyncSequence>(
+                _ body: Body,
+                contentEncoding: String?
+            ) async -> (status: Int, body: [UInt8]) where Body.Element == [UInt8] {
                 do {
                     let encoding = try ContentEncoding(headerValue: contentEncoding)
-                    let signup = try await JSONMappingDecoder().decode(Signup.self, fromBody: body, contentEncoding: encoding)
+                    let signup = try await JSONMappingDecoder().decode(
+                        Signup.self,
+                        fromBody: body,
+                        contentEncoding: encoding
+                    )
                     return (200, try JSONMappingEncoder().encodeToBytes(signup))
                 } catch {
                     // 400, 413 or 415 for the client's input; anything else is the server's own error.

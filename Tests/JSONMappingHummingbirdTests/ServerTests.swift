@@ -20,7 +20,9 @@
             var options = MappingOptions()
             options.logLevel = .errors
             let limits = ParseOptions(maxInputSize: 1 << 20, maxInflatedSize: 512 << 10)
-            return JSONMappingCoders(mapper: Mapper(validated: Backends.linked[0], parseOptions: limits, options: options))
+            return JSONMappingCoders(
+                mapper: Mapper(validated: Backends.linked[0], parseOptions: limits, options: options)
+            )
         }()
 
         var coreContext: CoreRequestContextStorage
@@ -92,7 +94,9 @@
                         guard count < probe.ends.count else { break }
                         let buffered = probe.pulled.bytes.load(ordering: .relaxed) - probe.ends[count]
                         probe.maxBuffered.max(buffered, ordering: .relaxed)
-                        if reading.seq != count { throw ProblemResponse(ProblemDocument(status: 400, detail: "out of order")) }
+                        if reading.seq != count {
+                            throw ProblemResponse(ProblemDocument(status: 400, detail: "out of order"))
+                        }
                         count += 1
                         sum += reading.value
                         if count == probe.signalAt { probe.reached.fire() }
@@ -104,7 +108,9 @@
                 let count = request.uri.queryParameters.get("count", as: Int.self) ?? 0
                 let readings = AsyncStream<Reading> { continuation in
                     for index in 0..<count {
-                        continuation.yield(Reading(sensor: "s-\(index % 97)", seq: index, value: Double(index % 1000) / 4))
+                        continuation.yield(
+                            Reading(sensor: "s-\(index % 97)", seq: index, value: Double(index % 1000) / 4)
+                        )
                     }
                     continuation.finish()
                 }
@@ -117,13 +123,14 @@
     extension Receipt: ResponseEncodable {}
     extension FeedSummary: ResponseEncodable {}
 
-
     /// An order of about 1.4 KB.
     func sampleOrder(id: Int = 1042) -> Order {
         Order(
             id: id,
             email: "buyer-\(id)@example.com",
-            items: (0..<24).map { Order.Item(sku: "SKU-\(id)-\($0)-abcdefgh", quantity: $0 % 5 + 1, price: Double($0) * 1.25 + 0.5) }
+            items: (0..<24).map {
+                Order.Item(sku: "SKU-\(id)-\($0)-abcdefgh", quantity: $0 % 5 + 1, price: Double($0) * 1.25 + 0.5)
+            }
         )
     }
 

@@ -78,9 +78,11 @@ struct ConcurrentOutcome: Equatable, Sendable {
         let note = index % 3 == 0 ? #", "note": "n\#(index)""# : ""
         if index % 11 == 5 {
             // A line whose quantity is a string: every idiom fails at lines[0].quantity.
-            return #"{"id": \#(index), "customer": "c", "lines": [{"sku": "x", "quantity": "many", "price": 1}], "tags": {}}"#
+            return
+                #"{"id": \#(index), "customer": "c", "lines": [{"sku": "x", "quantity": "many", "price": 1}], "tags": {}}"#
         }
-        return #"{"id": \#(index), "customer": "c\#(index % 5)", "lines": [\#(lines.joined(separator: ", "))], "tags": {"k": "v\#(index)"}\#(note)}"#
+        return
+            #"{"id": \#(index), "customer": "c\#(index % 5)", "lines": [\#(lines.joined(separator: ", "))], "tags": {"k": "v\#(index)"}\#(note)}"#
     }
 
     static let lineRule = ObjectRule(ConcurrentRuledLine())
@@ -116,7 +118,10 @@ struct ConcurrentOutcome: Equatable, Sendable {
         return outcome
     }
 
-    @Test("64 tasks decoding and encoding at once with shared mappers, rules and coders get the single-threaded results", arguments: Backends.names)
+    @Test(
+        "64 tasks decoding and encoding at once with shared mappers, rules and coders get the single-threaded results",
+        arguments: Backends.names
+    )
     func sixtyFourTasks(backend: String) async throws {
         let mapper = try Mapper(backendNamed: backend)
         let decoder = JSONMappingDecoder(mapper: mapper)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import JSONMapping
 import MapTestSupport
 import Testing
+
+@testable import JSONMapping
 
 /// A `JSONMAPPING_BACKEND` that names no linked backend is never a quiet fallback: where a mapper
 /// can throw it refuses the name, and where it cannot (`JSONMappingDecoder()`), every decode
@@ -12,7 +13,9 @@ import Testing
         "JSONMAPPING_BACKEND is \"simdjosn\", which names no linked backend; the linked backends are "
         + BuildBackends.names.joined(separator: ", ")
 
-    @Test("Mapper's default backend refuses a misspelled JSONMAPPING_BACKEND, naming the variable, the value and the linked backends")
+    @Test(
+        "Mapper's default backend refuses a misspelled JSONMAPPING_BACKEND, naming the variable, the value and the linked backends"
+    )
     func defaultBackendRefuses() throws {
         let error = try #require(throws: MappingError.self) {
             try Mapper.defaultBackend(environment: Self.misspelled)
@@ -24,7 +27,9 @@ import Testing
         #expect(try Mapper.defaultBackend(environment: ["JSONMAPPING_BACKEND": "native"]).name == "native")
     }
 
-    @Test("A decoder made without a throwing initializer fails its first decode with the reason instead of choosing another backend")
+    @Test(
+        "A decoder made without a throwing initializer fails its first decode with the reason instead of choosing another backend"
+    )
     func decoderFailsWithTheReason() throws {
         let decoder = JSONMappingDecoder(mapper: .defaultOrRefusing(environment: Self.misspelled))
         #expect(decoder.mapper.backend.name == "unknown")

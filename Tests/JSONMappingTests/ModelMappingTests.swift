@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// A hand-written Bridgeable model through the default mapper: both directions, a deep failure
 /// with its full context, and per-mapper overrides.

@@ -28,18 +28,21 @@
             )
             #expect(vaporOrder == Self.order)
             try await Self.withApp { app in
-            for mapper in [nil, try Mapper(backendNamed: "native")] as [Mapper?] {
-                if let mapper { app.jsonMapping.use(mapper, installsContentCoders: false) }
-                let decoder = app.jsonMapping.decoder
-                #expect(try decoder.decode(PlacedOrder.self, from: Self.body) == Self.order)
-                let written = try app.jsonMapping.encoder.encode(Self.order)
-                #expect(String(decoding: written, as: UTF8.self) == #"{"id":7,"placedAt":"2026-03-04T09:30:00Z"}"#)
-                var records: [PlacedOrder] = []
-                for record in try app.jsonMapping.mapper.feed(PlacedOrder.self, from: Array((Self.body + "\n").utf8)) {
-                    records.append(try record.get())
+                for mapper in [nil, try Mapper(backendNamed: "native")] as [Mapper?] {
+                    if let mapper { app.jsonMapping.use(mapper, installsContentCoders: false) }
+                    let decoder = app.jsonMapping.decoder
+                    #expect(try decoder.decode(PlacedOrder.self, from: Self.body) == Self.order)
+                    let written = try app.jsonMapping.encoder.encode(Self.order)
+                    #expect(String(decoding: written, as: UTF8.self) == #"{"id":7,"placedAt":"2026-03-04T09:30:00Z"}"#)
+                    var records: [PlacedOrder] = []
+                    for record in try app.jsonMapping.mapper.feed(
+                        PlacedOrder.self,
+                        from: Array((Self.body + "\n").utf8)
+                    ) {
+                        records.append(try record.get())
+                    }
+                    #expect(records == [Self.order])
                 }
-                #expect(records == [Self.order])
-            }
             }
         }
 

@@ -1,6 +1,6 @@
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// The lenient getters on `JSON` itself — `string`, `int`, `double`, `bool`, `object`, `array` —
 /// on every kind of value: the value when the kind matches, `nil` otherwise.

@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// JSONMapper's reader context: lenient typed getters, `[]` for missing arrays, problems with
 /// their paths, and an `isValid` flag that turns false on malformed input while the model is

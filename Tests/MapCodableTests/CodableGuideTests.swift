@@ -30,7 +30,8 @@ import Testing
     // guide-end
 
     static let body = Data(
-        #"{"id": 7, "customer_name": "Ada", "placed_at": "2026-11-26T09:30:00Z", "lines": [{"sku": "A1", "quantity": 2}]}"#.utf8
+        #"{"id": 7, "customer_name": "Ada", "placed_at": "2026-11-26T09:30:00Z", "lines": [{"sku": "A1", "quantity": 2}]}"#
+            .utf8
     )
 
     @Test("the drop-in decoder and encoder read and write what JSONDecoder and JSONEncoder do")
@@ -71,11 +72,16 @@ import Testing
     func inputsAndBackends(backend: String) throws {
         let scratch = try Scratch()
         let path = scratch.path("orders.json")
-        try Data(#"[{"id": 1, "customerName": "Bo", "placedAt": 0, "lines": []}]"#.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(#"[{"id": 1, "customerName": "Bo", "placedAt": 0, "lines": []}]"#.utf8).write(
+            to: URL(fileURLWithPath: path)
+        )
         let backendName = backend
         // guide: codable-inputs
         let decoder = JSONMappingDecoder(mapper: try Mapper(backendNamed: backendName))
-        let fromText = try decoder.decode([Order].self, from: #"[{"id": 1, "customerName": "Bo", "placedAt": 0, "lines": []}]"#)
+        let fromText = try decoder.decode(
+            [Order].self,
+            from: #"[{"id": 1, "customerName": "Bo", "placedAt": 0, "lines": []}]"#
+        )
         let fromFile = try decoder.decode([Order].self, from: JSONFile(path))  // .json.gz is inflated too
         // guide-end
         #expect(fromText == fromFile)
@@ -126,16 +132,25 @@ import Testing
     func mixing(backend: String) throws {
         let mapper = try Mapper(backendNamed: backend)
         // guide: codable-mixing-use
-        let invoice = try mapper.decode(Invoice.self, from: #"{"number": "F-1", "lines": [{"sku": "A1", "quantity": 2}]}"#)
+        let invoice = try mapper.decode(
+            Invoice.self,
+            from: #"{"number": "F-1", "lines": [{"sku": "A1", "quantity": 2}]}"#
+        )
         let refund = try JSONMappingDecoder(mapper: mapper)
             .decode(Refund.self, from: #"{"reason": "late", "amount": {"amount": 250}}"#)
-        let sameRefund = try JSONDecoder().decode(Refund.self, from: Data(#"{"reason": "late", "amount": {"amount": 250}}"#.utf8))
+        let sameRefund = try JSONDecoder().decode(
+            Refund.self,
+            from: Data(#"{"reason": "late", "amount": {"amount": 250}}"#.utf8)
+        )
         // guide-end
         #expect(invoice.number == "F-1" && invoice.lines == [Line(sku: "A1", quantity: 2)])
         #expect(refund.amount.cents == 250 && refund.reason == "late")
         #expect(sameRefund.amount.cents == 250)
         let bad = try #require(throws: DecodingError.self) {
-            try JSONMappingDecoder(mapper: mapper).decode(Refund.self, from: #"{"reason": "late", "amount": {"amount": -1}}"#)
+            try JSONMappingDecoder(mapper: mapper).decode(
+                Refund.self,
+                from: #"{"reason": "late", "amount": {"amount": -1}}"#
+            )
         }
         guard case .dataCorrupted(let context) = bad else {
             Issue.record("expected dataCorrupted, got \(bad)")
@@ -145,7 +160,10 @@ import Testing
         #expect((context.underlyingError as? MappingError)?.code == .validationFailed)
     }
 
-    @Test("errors: DecodingError with Foundation's case and coding path, the MappingError underneath", arguments: linkedBackendNames)
+    @Test(
+        "errors: DecodingError with Foundation's case and coding path, the MappingError underneath",
+        arguments: linkedBackendNames
+    )
     func errors(backend: String) throws {
         let decoder = JSONMappingDecoder(mapper: try Mapper(backendNamed: backend))
         let text = #"{"id": 7, "customerName": "Ada", "placedAt": 0, "lines": [{"sku": "A1", "quantity": "two"}]}"#

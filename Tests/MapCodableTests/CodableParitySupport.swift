@@ -71,9 +71,14 @@ struct DecoderPair {
     }
 
     /// Both outcomes of decoding `text` as `T`.
-    func outcomes<T: Decodable & Equatable>(_ type: T.Type, _ text: String) -> (ours: DecodeOutcome<T>, foundation: DecodeOutcome<T>) {
+    func outcomes<T: Decodable & Equatable>(_ type: T.Type, _ text: String) -> (
+        ours: DecodeOutcome<T>, foundation: DecodeOutcome<T>
+    ) {
         let data = Data(text.utf8)
-        return (DecodeOutcome { try ours.decode(T.self, from: data) }, DecodeOutcome { try foundation.decode(T.self, from: data) })
+        return (
+            DecodeOutcome { try ours.decode(T.self, from: data) },
+            DecodeOutcome { try foundation.decode(T.self, from: data) }
+        )
     }
 }
 

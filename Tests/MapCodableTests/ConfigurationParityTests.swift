@@ -50,7 +50,9 @@ import Testing
         #expect(try ours.decode(Price.self, from: text, configuration: Euro.self) == Price(cents: 250, currency: "EUR"))
 
         let bad = #"{"amount": "250"}"#
-        let ourError = try #require(throws: DecodingError.self) { try ours.decode(Price.self, from: bad, configuration: "CHF") }
+        let ourError = try #require(throws: DecodingError.self) {
+            try ours.decode(Price.self, from: bad, configuration: "CHF")
+        }
         let theirError = try #require(throws: DecodingError.self) {
             try foundation.decode(Price.self, from: Data(bad.utf8), configuration: "CHF")
         }
@@ -116,7 +118,10 @@ import Testing
         }
     }
 
-    @Test("A subclass of JSONMappingDecoder sets its strategies once and overrides what it reads", arguments: linkedBackendNames)
+    @Test(
+        "A subclass of JSONMappingDecoder sets its strategies once and overrides what it reads",
+        arguments: linkedBackendNames
+    )
     func subclass(backend: String) throws {
         let service = ServiceDecoder(mapper: try Mapper(backendNamed: backend))
         let decoder: JSONMappingDecoder = service

@@ -99,7 +99,13 @@ import Testing
             )
         )
         pair.expect(Optionals.self, #"{"number": "1"}"#, .typeMismatch(["number"]), code: .typeMismatch, at: "number")
-        pair.expect(Optionals.self, #"{"nested": {}}"#, .keyNotFound("v", ["nested"]), code: .missingKey, at: ["nested", "v"])
+        pair.expect(
+            Optionals.self,
+            #"{"nested": {}}"#,
+            .keyNotFound("v", ["nested"]),
+            code: .missingKey,
+            at: ["nested", "v"]
+        )
         pair.expect(
             Optionals.self,
             #"{"nested": {"v": null}}"#,

@@ -242,7 +242,11 @@ enum Models {
         let texts = ["12.3456789012345678901", "3.14159265358979323846264338327950288", "-0.10", "1e-7", "12.50e2"]
         let value = try decoder.decode([Decimal].self, from: "[\(texts.joined(separator: ","))]")
         #expect(value == texts.map { Decimal(string: $0)! })
-        #expect(value.map(\.description) == ["12.3456789012345678901", "3.14159265358979323846264338327950288", "-0.1", "0.0000001", "1250"])
+        #expect(
+            value.map(\.description) == [
+                "12.3456789012345678901", "3.14159265358979323846264338327950288", "-0.1", "0.0000001", "1250",
+            ]
+        )
         let foundation = try JSONDecoder().decode([Decimal].self, from: Data("[\(texts.joined(separator: ","))]".utf8))
         #expect(value == foundation)
         #expect(value.map(\.description) == foundation.map(\.description))
@@ -270,20 +274,42 @@ enum Models {
         #expect(forty.ours == .dataCorrupted(), "\(forty)")
         #expect(forty.mapping?.code == .notRepresentable)
         #expect(forty.mapping?.path == [1])
-        #expect(forty.foundation == .value([1, Decimal(string: "0.123456789012345678901234567890123456789")!]), "\(forty)")
+        #expect(
+            forty.foundation == .value([1, Decimal(string: "0.123456789012345678901234567890123456789")!]),
+            "\(forty)"
+        )
         // Below a Decimal's range: dataCorrupted at the root in both.
         pair.expect([Decimal].self, "[1e-400]", .dataCorrupted(), code: .notRepresentable, at: [0])
         // -0 and spellings of one value.
-        pair.expect([Decimal].self, "[-0, -0.0, 0e5, 1.50, 15e-1, 0.0000001]", .value([0, 0, 0, 1.5, 1.5, Decimal(string: "0.0000001")!]))
+        pair.expect(
+            [Decimal].self,
+            "[-0, -0.0, 0e5, 1.50, 15e-1, 0.0000001]",
+            .value([0, 0, 0, 1.5, 1.5, Decimal(string: "0.0000001")!])
+        )
     }
 
-    @Test("Snake-case keys match as JSONDecoder matches them, dictionary keys left alone", arguments: linkedBackendNames)
+    @Test(
+        "Snake-case keys match as JSONDecoder matches them, dictionary keys left alone",
+        arguments: linkedBackendNames
+    )
     func snakeCase(backend: String) throws {
         let pair = try DecoderPair(backend: backend) { $0.keyDecodingStrategy = .convertFromSnakeCase }
-        let text = #"{"first_name": "Ada", "last_name": null, "user_id": 3, "nested": {"inner_value": 4}, "by_name": {"some_key": 1}}"#
+        let text =
+            #"{"first_name": "Ada", "last_name": null, "user_id": 3, "nested": {"inner_value": 4}, "by_name": {"some_key": 1}}"#
         let (ours, foundation) = pair.outcomes(Models.Snake.self, text)
         #expect(ours == foundation)
-        #expect(ours == .value(.init(firstName: "Ada", lastName: nil, userId: 3, nested: .init(innerValue: 4), byName: ["some_key": 1])))
+        #expect(
+            ours
+                == .value(
+                    .init(
+                        firstName: "Ada",
+                        lastName: nil,
+                        userId: 3,
+                        nested: .init(innerValue: 4),
+                        byName: ["some_key": 1]
+                    )
+                )
+        )
         let missing = #"{"first_name": "Ada", "user_id": 3, "nested": {"inner": 4}, "by_name": {}}"#
         let (oursMissing, foundationMissing) = pair.outcomes(Models.Snake.self, missing)
         #expect(oursMissing == foundationMissing)

@@ -28,7 +28,9 @@ import Testing
     @Test("Numbers, strings and escapes are written as JSONEncoder writes them")
     func scalars() throws {
         let pair = try EncoderPair()
-        let doubles: [Double] = [0, -0.0, 1, 1.5, 0.1, 1e100, 1e-7, 123_456_789_012, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        let doubles: [Double] = [
+            0, -0.0, 1, 1.5, 0.1, 1e100, 1e-7, 123_456_789_012, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+        ]
         let floats: [Float] = [0, 1, 0.1, 3.4e38, .leastNonzeroMagnitude]
         let strings = ["", "a/b", "quote \" back \\", "\u{0} \u{1F} \t \n \r \u{8} \u{C}", "é ✓ 😀", "\u{2028}\u{2029}"]
         let integers: [Int64] = [.min, -1, 0, .max]
@@ -49,7 +51,9 @@ import Testing
             link: try #require(URL(string: "https://example.com/a?b=c")),
             amount: try #require(Decimal(string: "12.3456789012345678901"))
         )
-        for strategy in [JSONEncoder.DateEncodingStrategy.deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601] {
+        for strategy in [
+            JSONEncoder.DateEncodingStrategy.deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601,
+        ] {
             let pair = try EncoderPair { $0.dateEncodingStrategy = strategy }
             let (ours, foundation) = pair.texts(value)
             #expect(ours == foundation, "\(strategy)")
@@ -62,7 +66,13 @@ import Testing
     @Test("Snake-case keys are written as JSONEncoder writes them, dictionary keys left alone")
     func snakeCase() throws {
         let pair = try EncoderPair { $0.keyEncodingStrategy = .convertToSnakeCase }
-        let value = Models.Snake(firstName: "Ada", lastName: nil, userId: 3, nested: .init(innerValue: 4), byName: ["someKey": 1])
+        let value = Models.Snake(
+            firstName: "Ada",
+            lastName: nil,
+            userId: 3,
+            nested: .init(innerValue: 4),
+            byName: ["someKey": 1]
+        )
         let (ours, foundation) = pair.texts(value)
         #expect(ours == foundation)
         #expect(ours.contains("\"first_name\"") && ours.contains("\"someKey\""))
@@ -73,7 +83,9 @@ import Testing
         let pair = try EncoderPair()
         let handmade = Models.Handmade(first: 1, rest: [2, 3], label: "x")
         let dog = Models.Dog(name: "Rex", good: true)
-        for (ours, foundation) in [pair.texts(handmade), pair.texts(dog), pair.texts([Models.Shape.point, .circle(radius: 1)])] {
+        for (ours, foundation) in [
+            pair.texts(handmade), pair.texts(dog), pair.texts([Models.Shape.point, .circle(radius: 1)]),
+        ] {
             #expect(ours == foundation)
         }
     }
@@ -88,7 +100,11 @@ import Testing
         }
         #expect(DecodeOutcome<Int>.names(context.codingPath) == ["[1]"])
         let converting = try EncoderPair {
-            $0.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+            $0.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: "+inf",
+                negativeInfinity: "-inf",
+                nan: "nan"
+            )
         }
         let (ours, foundation) = converting.texts([Double.infinity, -.infinity, .nan, 1])
         #expect(ours == foundation)
@@ -140,7 +156,9 @@ import Testing
             )
             // Up to Int64.max it round-trips.
             let small = Ledger(id: 1, entries: [UInt64(Int64.max)])
-            #expect(try JSONMappingDecoder(mapper: mapper).decode(Ledger.self, from: try encoder.encode(small)) == small)
+            #expect(
+                try JSONMappingDecoder(mapper: mapper).decode(Ledger.self, from: try encoder.encode(small)) == small
+            )
         } else {
             #expect(mapper.backend.largestInteger == .max)
             let written = try encoder.encode(ledger)
@@ -149,7 +167,10 @@ import Testing
         }
     }
 
-    @Test("What JSONMappingEncoder writes, JSONMappingDecoder reads back to an equal value", arguments: linkedBackendNames)
+    @Test(
+        "What JSONMappingEncoder writes, JSONMappingDecoder reads back to an equal value",
+        arguments: linkedBackendNames
+    )
     func roundTrip(backend: String) throws {
         let user = try Self.user
         let data = try JSONMappingEncoder().encode(user)

@@ -112,8 +112,14 @@ import Testing
             (#"["wrap", "card"]"#, "{}", .typeMismatch(["notes", "gift"]), .typeMismatch, ["notes", "gift"]),
             // A dictionary's key that reads as a number is still a member's name in the path
             // (Swift's dictionary coding key gives it an `intValue`); found by fuzz-mapping.
-            (#""gift": ["#, #""2026": null, "gift": ["#, .valueNotFound(["notes", "[2026]"]), .nullValue, ["notes", .key("2026")]),
-            (#""gift": ["wrap", "card"]"#, #""2026": ["wrap", 5]"#, .typeMismatch(["notes", "[2026]", "[1]"]), .typeMismatch, ["notes", .key("2026"), 1]),
+            (
+                #""gift": ["#, #""2026": null, "gift": ["#, .valueNotFound(["notes", "[2026]"]), .nullValue,
+                ["notes", .key("2026")]
+            ),
+            (
+                #""gift": ["wrap", "card"]"#, #""2026": ["wrap", 5]"#, .typeMismatch(["notes", "[2026]", "[1]"]),
+                .typeMismatch, ["notes", .key("2026"), 1]
+            ),
             (#""customer": {"#, #""customer": 1, "c": {"#, .typeMismatch(["customer"]), .typeMismatch, "customer"),
             (#""lines": ["#, #""lines": null, "l": ["#, .valueNotFound(["lines"]), .nullValue, "lines"),
         ]

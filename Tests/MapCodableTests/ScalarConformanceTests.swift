@@ -138,7 +138,10 @@ import Testing
         try Self.checkInteger(UInt.self, backend: backend)
     }
 
-    @Test("Integers inside arrays fail as JSONDecoder does, and the MappingError names the failing element", arguments: linkedBackendNames)
+    @Test(
+        "Integers inside arrays fail as JSONDecoder does, and the MappingError names the failing element",
+        arguments: linkedBackendNames
+    )
     func integersInArrays(backend: String) throws {
         let pair = try DecoderPair(backend: backend)
         pair.expect([UInt8].self, "[0, 255, 256]", .dataCorrupted(), code: .notRepresentable, at: [2])

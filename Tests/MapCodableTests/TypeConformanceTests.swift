@@ -266,7 +266,13 @@ import Testing
         pair.expect(Shape.self, #"{"circle": {"radius": 1}, "point": {}}"#, .typeMismatch())
         pair.expect(Shape.self, #"{"square": {}}"#, .typeMismatch())
         pair.expect(Shape.self, #"{"square": {}, "point": {}}"#, .value(.point))
-        pair.expect(Shape.self, #"{"circle": {}}"#, .keyNotFound("radius", ["circle"]), code: .missingKey, at: ["circle", "radius"])
+        pair.expect(
+            Shape.self,
+            #"{"circle": {}}"#,
+            .keyNotFound("radius", ["circle"]),
+            code: .missingKey,
+            at: ["circle", "radius"]
+        )
         pair.expect(
             Shape.self,
             #"{"circle": {"radius": "2"}}"#,
@@ -274,7 +280,13 @@ import Testing
             code: .typeMismatch,
             at: ["circle", "radius"]
         )
-        pair.expect(Shape.self, #"{"pair": {"_0": 1}}"#, .keyNotFound("_1", ["pair"]), code: .missingKey, at: ["pair", "_1"])
+        pair.expect(
+            Shape.self,
+            #"{"pair": {"_0": 1}}"#,
+            .keyNotFound("_1", ["pair"]),
+            code: .missingKey,
+            at: ["pair", "_1"]
+        )
         pair.expect(Shape.self, #"{"point": null}"#, .valueNotFound(["point"]), code: .nullValue, at: "point")
         pair.expect(Shape.self, #""point""#, .typeMismatch(), code: .typeMismatch, at: .root)
         pair.expect(

@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Testing
 import MapTestSupport
+import Testing
 
 @Suite struct FoundationImportTests {
     /// Whether a line of Swift imports full Foundation (or a submodule of it) in any form.

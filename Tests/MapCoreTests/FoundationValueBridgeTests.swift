@@ -1,8 +1,8 @@
 import FoundationEssentials
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 @Suite struct FoundationValueBridgeTests {
     // MARK: URL

@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 struct Point: Equatable, Sendable {
     var x: Int

@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// One malformed input and where the scanner must report it.
 struct MalformedInput: Sendable, CustomTestStringConvertible {

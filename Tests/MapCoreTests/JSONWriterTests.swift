@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// A writer under test: the byte writer or the in-memory builder.
 enum WriterKind: String, Sendable, CaseIterable, CustomTestStringConvertible {

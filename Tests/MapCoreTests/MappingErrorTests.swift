@@ -1,8 +1,8 @@
 import JSONMapping
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 @Suite struct MappingErrorTests {
     static let tweets: JSON = ["statuses": [["user": ["id": "x"]]]]

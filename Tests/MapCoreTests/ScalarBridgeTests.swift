@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// The checks every integer bridge must pass, for one integer type.
 struct IntegerBridgeCase: Sendable, CustomTestStringConvertible {

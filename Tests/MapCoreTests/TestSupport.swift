@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// UTF-8 bytes that compare byte for byte and print as text, for exact output checks.
 struct UTF8Text: Equatable, ExpressibleByStringLiteral, CustomStringConvertible, Sendable {

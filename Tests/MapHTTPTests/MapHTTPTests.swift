@@ -62,7 +62,11 @@ struct Order: Codable, Equatable, Sendable {
         let order = try await decoder.decode(Order.self, fromBody: BodyChunks(gzip, size: 1), contentEncoding: .gzip)
         #expect(order == Order(id: 7, email: "a@example.com"))
         let deflated = try Compression.zlib.compress(Self.orderJSON)
-        let again = try await decoder.decode(Order.self, fromBody: BodyChunks(deflated, size: 3), contentEncoding: .deflate)
+        let again = try await decoder.decode(
+            Order.self,
+            fromBody: BodyChunks(deflated, size: 3),
+            contentEncoding: .deflate
+        )
         #expect(again == order)
     }
 
@@ -80,7 +84,11 @@ struct Order: Codable, Equatable, Sendable {
 
     @Test("malformed JSON is 400 with its code, line and column, and no path")
     func malformed() async throws {
-        let problem = try await Self.problem(Array("{\"id\": 7,\n \"email\": }".utf8), encoding: .identity, mapper: Mapper())
+        let problem = try await Self.problem(
+            Array("{\"id\": 7,\n \"email\": }".utf8),
+            encoding: .identity,
+            mapper: Mapper()
+        )
         #expect(problem.status == 400)
         #expect(problem.code == "unexpectedCharacter")
         #expect(problem.line == 2)
@@ -92,7 +100,11 @@ struct Order: Codable, Equatable, Sendable {
 
     @Test("a value of the wrong type is 400 with its code and path")
     func wrongType() async throws {
-        let problem = try await Self.problem(Array(#"{"id": "seven", "email": "a@b"}"#.utf8), encoding: .identity, mapper: Mapper())
+        let problem = try await Self.problem(
+            Array(#"{"id": "seven", "email": "a@b"}"#.utf8),
+            encoding: .identity,
+            mapper: Mapper()
+        )
         #expect(problem.status == 400)
         #expect(problem.code == "typeMismatch")
         #expect(problem.path == "id")
@@ -110,7 +122,8 @@ struct Order: Codable, Equatable, Sendable {
 
     @Test(
         "a plain body is read whole with room past its end for the backend, whatever Content-Length says",
-        arguments: linkedBackendNames, [nil, 0, 36, 5, 1 << 40] as [Int?]
+        arguments: linkedBackendNames,
+        [nil, 0, 36, 5, 1 << 40] as [Int?]
     )
     func plainBodyLength(backend: String, expectedLength: Int?) async throws {
         let mapper = try Mapper(backendNamed: backend)
@@ -127,7 +140,10 @@ struct Order: Codable, Equatable, Sendable {
         #expect(order == Order(id: 7, email: "a@example.com"))
     }
 
-    @Test("a plain body past maxInputSize is refused however long it claims to be", arguments: [nil, 10, 1 << 40] as [Int?])
+    @Test(
+        "a plain body past maxInputSize is refused however long it claims to be",
+        arguments: [nil, 10, 1 << 40] as [Int?]
+    )
     func plainBodyOverLimit(expectedLength: Int?) async throws {
         let mapper = try Mapper(parseOptions: ParseOptions(maxInputSize: 20))
         let error = await #expect(throws: ParseError.self) {
@@ -138,7 +154,10 @@ struct Order: Codable, Equatable, Sendable {
             )
         }
         #expect(error?.code == .inputTooLarge)
-        let exact = try await mapper.readBody(BodyChunks(Array(Self.orderJSON.prefix(20)), size: 8), contentEncoding: .identity)
+        let exact = try await mapper.readBody(
+            BodyChunks(Array(Self.orderJSON.prefix(20)), size: 8),
+            contentEncoding: .identity
+        )
         #expect(exact == Array(Self.orderJSON.prefix(20)))
     }
 
@@ -163,7 +182,12 @@ struct Order: Codable, Equatable, Sendable {
 
     @Test("a problem document is written compact, with only the members it has")
     func documentJSON() throws {
-        let problem = ProblemDocument(status: 400, detail: "expected a number", code: "typeMismatch", path: "items[2].price")
+        let problem = ProblemDocument(
+            status: 400,
+            detail: "expected a number",
+            code: "typeMismatch",
+            path: "items[2].price"
+        )
         #expect(
             String(decoding: problem.json, as: UTF8.self)
                 == #"{"type":"about:blank","title":"Bad Request","status":400,"detail":"expected a number","code":"typeMismatch","path":"items[2].price"}"#
@@ -186,7 +210,11 @@ struct Order: Codable, Equatable, Sendable {
     func ownDecodingError() async throws {
         let decoder = JSONMappingDecoder()
         let error = await #expect(throws: DecodingError.self) {
-            _ = try await decoder.decode(Strict.self, fromBody: BodyChunks(Array(#"{"name": ""}"#.utf8), size: 4), contentEncoding: .identity)
+            _ = try await decoder.decode(
+                Strict.self,
+                fromBody: BodyChunks(Array(#"{"name": ""}"#.utf8), size: 4),
+                contentEncoding: .identity
+            )
         }
         let problem = try #require(error.flatMap { ProblemDocument(for: $0) })
         #expect(problem.status == 400)
@@ -198,7 +226,9 @@ struct Order: Codable, Equatable, Sendable {
 @Suite struct BodyFeedTests {
     @Test("a gzip NDJSON body in small chunks is mapped record by record; skipped records reach onError")
     func feed() async throws {
-        let lines = (0..<1000).map { $0 == 500 ? #"{"id": "x", "email": "bad"}"# : #"{"id": \#($0), "email": "e\#($0)"}"# }
+        let lines = (0..<1000).map {
+            $0 == 500 ? #"{"id": "x", "email": "bad"}"# : #"{"id": \#($0), "email": "e\#($0)"}"#
+        }
         let body = try Compression.gzip.compress(Array((lines.joined(separator: "\n") + "\n").utf8))
         let failures = Collected<FeedError>()
         var options = FeedOptions()
@@ -224,7 +254,9 @@ struct Order: Codable, Equatable, Sendable {
         #expect(problem.code == "typeMismatch")
     }
 
-    @Test("a gzip feed or body sent without Content-Encoding is found by its magic bytes and inflated, under the limits")
+    @Test(
+        "a gzip feed or body sent without Content-Encoding is found by its magic bytes and inflated, under the limits"
+    )
     func gzipWithoutHeader() async throws {
         let lines = (1...200).map { #"{"id": \#($0), "email": "e\#($0)@example.com"}"# }.joined(separator: "\n")
         let gzip = try Compression.gzip.compress(Array(lines.utf8))
@@ -237,7 +269,11 @@ struct Order: Codable, Equatable, Sendable {
         #expect(ContentEncoding.identity.compression == .automatic)
         let decoder = JSONMappingDecoder(mapper: mapper)
         let body = try Compression.gzip.compress(RequestBodyTests.orderJSON)
-        let order = try await decoder.decode(Order.self, fromBody: BodyChunks(body, size: 5), contentEncoding: .identity)
+        let order = try await decoder.decode(
+            Order.self,
+            fromBody: BodyChunks(body, size: 5),
+            contentEncoding: .identity
+        )
         #expect(order == (try decoder.decode(Order.self, from: RequestBodyTests.orderJSON)))
         // The inflated size is held to the mapper's limit as for a gzip header.
         let small = try Mapper(parseOptions: ParseOptions(maxInflatedSize: 1000))

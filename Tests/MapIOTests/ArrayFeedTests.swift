@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 @Suite struct ArrayFeedTests {
     /// Strings full of what a naive splitter would take for structure.
@@ -112,12 +112,18 @@ import MapTestSupport
         arguments: [
             // Past the 20-byte limit: a syntax error, a bad escape, a bad number (each far enough
             // from the end of the feed to be seen as errors when read whole), an unfinished end.
-            (#"[1, ["aaaaaaaaaaaaaa", 2 3], 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]"#,
-             ["1", "inputTooLarge #1 1:5 @4"]),
-            (#"[1, "aaaaaaaaaaaaaaaaaaaaaa\x", 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]"#,
-             ["1", "inputTooLarge #1 1:5 @4"]),
-            (#"[1, 12345678901234567890123.x, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]"#,
-             ["1", "inputTooLarge #1 1:5 @4"]),
+            (
+                #"[1, ["aaaaaaaaaaaaaa", 2 3], 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]"#,
+                ["1", "inputTooLarge #1 1:5 @4"]
+            ),
+            (
+                #"[1, "aaaaaaaaaaaaaaaaaaaaaa\x", 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]"#,
+                ["1", "inputTooLarge #1 1:5 @4"]
+            ),
+            (
+                #"[1, 12345678901234567890123.x, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]"#,
+                ["1", "inputTooLarge #1 1:5 @4"]
+            ),
             (#"[1, {"a": "bbbbbbbbbbbbbbbbbbbbb""#, ["1", "inputTooLarge #1 1:5 @4"]),
             // Exactly the limit passes; a syntax error well within it is found as it is.
             (#"[1, ["aaaaaaaaaaaaa", 2], 4]"#, ["1", #"["aaaaaaaaaaaaa",2]"#, "4"]),

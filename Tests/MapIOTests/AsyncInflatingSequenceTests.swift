@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// An asynchronous sequence of the given chunks.
 struct Chunks: AsyncSequence, Sendable {

@@ -17,7 +17,10 @@ import Testing
 
         """
 
-    @Test("an NDJSON feed of a Codable type skips a bad record with its record number and coding path", arguments: linkedBackendNames)
+    @Test(
+        "an NDJSON feed of a Codable type skips a bad record with its record number and coding path",
+        arguments: linkedBackendNames
+    )
     func ndjson(backend: String) throws {
         let mapper = try Mapper(backendNamed: backend)
         var options = FeedOptions()
@@ -39,7 +42,9 @@ import Testing
         var options = FeedOptions()
         options.format = .array
         var ids: [Int] = []
-        for try await event in try mapper.feed(Event.self, from: Array("[\(items)]".utf8), options: options).parallel(workers: 2) {
+        for try await event in try mapper.feed(Event.self, from: Array("[\(items)]".utf8), options: options).parallel(
+            workers: 2
+        ) {
             ids.append(event.id)
         }
         #expect(ids == Array(0..<500))

@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 @Suite struct CompressionOutputTests {
     @Test("encode with gzip writes a gzip member that inflates back to the plain encoding")

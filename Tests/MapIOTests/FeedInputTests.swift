@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 @Suite struct FeedInputTests {
     static func items(_ range: ClosedRange<Int>) -> [UInt8] {

@@ -1,9 +1,9 @@
 import Foundation
 import InMemoryMapLogging
 import JSONMapping
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 @Suite struct FeedReaderTests {
     static let lines = [

@@ -1,8 +1,8 @@
 import Foundation
 import JSONMapping
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 struct Item: JSONConvertible, Equatable, Sendable {
     var id = 0

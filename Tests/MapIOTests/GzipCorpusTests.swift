@@ -1,7 +1,7 @@
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 @Suite struct GzipCorpusTests {
     @Test(

@@ -1,9 +1,9 @@
-import Foundation
 import BackendFoundation
+import Foundation
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 @Suite struct InflatedSizeLimitTests {
     /// 200 MiB of zeros as 200 gzip members of 1 MiB each: about 200 KB compressed.

@@ -1,9 +1,9 @@
-import FoundationEssentials
 import BackendFoundation
+import FoundationEssentials
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 /// `bytes` inflated through an ``InflatingByteSource`` read with buffers of `step` bytes.
 func inflate(

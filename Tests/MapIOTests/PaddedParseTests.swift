@@ -1,10 +1,10 @@
-import FoundationEssentials
 import BackendFoundation
+import FoundationEssentials
 import MapCore
 import MapIO
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
 
 /// A backend that asks for 64 bytes of padding and records, for each parse, whether it came
 /// through `parse(padded:)` and whether the promised bytes past the end were there to read.

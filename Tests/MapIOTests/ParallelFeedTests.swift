@@ -1,9 +1,10 @@
 import Foundation
 import JSONMapping
-@testable import MapIO
+import MapTestSupport
 import Synchronization
 import Testing
-import MapTestSupport
+
+@testable import MapIO
 
 /// `parallel(workers:batchSize:)` as it runs on a 2-core machine (one task maps, beside the
 /// producer) and on an 8-core one (the producer cuts batches for several tasks).
@@ -12,7 +13,8 @@ private let machines = [2, 8]
 @Suite struct ParallelFeedTests {
     @Test(
         "parallel mode yields every record in input order under random per-record delays",
-        arguments: feedBackends, machines
+        arguments: feedBackends,
+        machines
     )
     func orderUnderDelays(backend: String, processors: Int) async throws {
         let mapper = try Mapper(backend: Backends.named(backend))
@@ -41,7 +43,9 @@ private let machines = [2, 8]
             onError: { box.append($0) }
         )
         var ids: [Int] = []
-        for try await item in skipping.parallel(workers: 3, batchSize: 16, processors: processors) { ids.append(item.id) }
+        for try await item in skipping.parallel(workers: 3, batchSize: 16, processors: processors) {
+            ids.append(item.id)
+        }
         #expect(ids == (1...100).filter { $0 % 10 != 0 })
         #expect(box.errors.map(\.recordIndex) == Array(stride(from: 9, to: 100, by: 10)))
 
@@ -60,7 +64,8 @@ private let machines = [2, 8]
 
     @Test(
         "parallel mode yields every record read before the input fails, in order, then throws the failure",
-        arguments: [(1, 16), (2, 64), (4, 500)], machines
+        arguments: [(1, 16), (2, 64), (4, 500)],
+        machines
     )
     func readFailureAfterRecords(shape: (workers: Int, batchSize: Int), processors: Int) async throws {
         let (workers, batchSize) = shape
@@ -144,7 +149,11 @@ private let machines = [2, 8]
         // Without read-ahead the consuming task reads and the workers map, whatever the machine.
         var options = FeedOptions()
         options.readAhead = 0
-        let here = try mapper.feed(Item.self, from: ndjson((1...50).map { #"{"id": \#($0), "name": "n"}"# }), options: options)
+        let here = try mapper.feed(
+            Item.self,
+            from: ndjson((1...50).map { #"{"id": \#($0), "name": "n"}"# }),
+            options: options
+        )
         let batched = here.parallel(workers: 4, batchSize: 8, processors: machine.processors)
         #expect(batched.workers == 4)
         #expect(batched.inBatches)

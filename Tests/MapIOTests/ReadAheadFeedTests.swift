@@ -1,9 +1,10 @@
 import Foundation
 import JSONMapping
-@testable import MapIO
 import MapTestSupport
 import Synchronization
 import Testing
+
+@testable import MapIO
 
 /// A Twitter status as the corpus feed holds it: a few fields, nested and optional.
 private struct FeedTweet: JSONConvertible, Equatable, Sendable {
@@ -198,13 +199,28 @@ private func outcomes(
         let six = Outcome.item(Item(id: 6, name: "six"))
         let seven = Outcome.item(Item(id: 7, name: "seven"))
         let malformed = Outcome.failure(
-            index: 2, line: 4, column: 19, offset: Self.lineStart(3) + 18, code: .invalidJSON, path: ""
+            index: 2,
+            line: 4,
+            column: 19,
+            offset: Self.lineStart(3) + 18,
+            code: .invalidJSON,
+            path: ""
         )
         let unmapped = Outcome.failure(
-            index: 3, line: 5, column: 1, offset: Self.lineStart(4), code: .typeMismatch, path: "id"
+            index: 3,
+            line: 5,
+            column: 1,
+            offset: Self.lineStart(4),
+            code: .typeMismatch,
+            path: "id"
         )
         let oversized = Outcome.failure(
-            index: 4, line: 6, column: 1, offset: Self.lineStart(5), code: .inputTooLarge, path: ""
+            index: 4,
+            line: 6,
+            column: 1,
+            offset: Self.lineStart(5),
+            code: .inputTooLarge,
+            path: ""
         )
         let expected: [Outcome] = [one, two, malformed, unmapped, oversized, six, seven]
         #expect(reference == expected)
@@ -244,7 +260,12 @@ private func outcomes(
         let one = Outcome.item(Item(id: 1, name: "one"))
         let two = Outcome.item(Item(id: 2, name: "two"))
         let malformed = Outcome.failure(
-            index: 2, line: 4, column: 19, offset: Self.lineStart(3) + 18, code: .invalidJSON, path: ""
+            index: 2,
+            line: 4,
+            column: 19,
+            offset: Self.lineStart(3) + 18,
+            code: .invalidJSON,
+            path: ""
         )
         let expected: [Outcome] = [one, two, malformed]
         #expect(reference == expected)
@@ -281,7 +302,12 @@ private func outcomes(
             )
             let values = (1...200).map { Outcome.item(Item(id: $0, name: "n\($0)")) }
             let failure = Outcome.failure(
-                index: 200, line: 201, column: 1, offset: failAt - 5, code: .unreadableInput, path: ""
+                index: 200,
+                line: 201,
+                column: 1,
+                offset: failAt - 5,
+                code: .unreadableInput,
+                path: ""
             )
             #expect(failed == values + [failure], "read-ahead \(readAhead)")
 
@@ -397,7 +423,12 @@ private func outcomes(
             defer { done.signal() }
             var readers: [FeedReader<Item>] = []
             for watch in watches {
-                guard let reader = try? mapper.feed(Item.self, from: WatchedSource(watch: watch, limit: 2_000), options: options)
+                guard
+                    let reader = try? mapper.feed(
+                        Item.self,
+                        from: WatchedSource(watch: watch, limit: 2_000),
+                        options: options
+                    )
                 else { return }
                 readers.append(reader)
             }
@@ -440,7 +471,11 @@ private func outcomes(
         options.readAhead = 1 << 10
         options.readSize = 64 << 10
         options.maxRecordSize = 256
-        let reader = try mapper.feed(Item.self, from: WatchedSource(watch: SourceWatch(), limit: 20_000), options: options)
+        let reader = try mapper.feed(
+            Item.self,
+            from: WatchedSource(watch: SourceWatch(), limit: 20_000),
+            options: options
+        )
         // The queue (one 4 KiB chunk at most, the smallest a chunk is), the chunk the producer is
         // reading, and the reader's buffer: a chunk and a record's tail, its capacity as the
         // allocator rounds it up.

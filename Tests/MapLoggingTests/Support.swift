@@ -1,11 +1,11 @@
 import BackendFoundation
-import MapCore
-import MapIO
 import Extraction
 import LenientReader
-import TwoWayMaps
-import Testing
+import MapCore
+import MapIO
 import MapTestSupport
+import Testing
+import TwoWayMaps
 
 /// A model with a required, a validated and an optional link: enough to fail, warn or pass.
 struct Profile: JSONConvertible, Equatable {

@@ -40,7 +40,9 @@ package enum BuiltBinary {
         package var outputData = Data()
 
         package var lines: [Substring] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
-        package var errorLines: [Substring] { errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+        package var errorLines: [Substring] {
+            errors.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        }
     }
 
     /// Runs `name` with `arguments` in `scratch/work`, `input` on its standard input (empty by

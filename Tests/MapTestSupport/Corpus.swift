@@ -29,7 +29,9 @@ package enum Corpus {
     }()
 
     /// The JSON files that have a `.gz` copy made by the system's gzip.
-    package static let names = ["canada.json", "citm_catalog.json", "github_events.json", "gsoc-2018.json", "twitter.json"]
+    package static let names = [
+        "canada.json", "citm_catalog.json", "github_events.json", "gsoc-2018.json", "twitter.json",
+    ]
 
     /// The path of the corpus file `name`.
     package static func path(_ name: String) throws -> String {

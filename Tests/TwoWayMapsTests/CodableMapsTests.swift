@@ -58,14 +58,19 @@ import Testing
     func foundationUnchanged() throws {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let shipment = try decoder.decode(Shipment.self, from: Data(#"{"shipment_id": "S-1", "weight_grams": 250}"#.utf8))
+        let shipment = try decoder.decode(
+            Shipment.self,
+            from: Data(#"{"shipment_id": "S-1", "weight_grams": 250}"#.utf8)
+        )
         #expect(shipment == Shipment(shipmentId: "S-1", weightGrams: 250))
         // JSONEncoder's output decodes again with JSONDecoder: the synthesized coding keys, both ways.
         let written = try JSONEncoder().encode(shipment)
         #expect(try JSONDecoder().decode(Shipment.self, from: written) == shipment)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(shipment), as: UTF8.self) == #"{"shipmentId":"S-1","weightGrams":250}"#)
+        #expect(
+            String(decoding: try encoder.encode(shipment), as: UTF8.self) == #"{"shipmentId":"S-1","weightGrams":250}"#
+        )
         // The package's own Codable decoder agrees with Foundation's; its mapper uses the map.
         let mapping = JSONMappingDecoder()
         mapping.keyDecodingStrategy = .convertFromSnakeCase
@@ -79,12 +84,22 @@ import Testing
         let mapper = try Mapper(backendNamed: backend)
         let text = #"{"name": "Ada", "address": {"street": "Elm", "zip": 12}, "previous": {"street": "Oak", "zip": 3}}"#
         let customer = try mapper.decode(Customer.self, from: text)
-        #expect(customer == Customer(name: "Ada", address: Address(street: "Elm", zip: 12), previous: Address(street: "Oak", zip: 3)))
+        #expect(
+            customer
+                == Customer(
+                    name: "Ada",
+                    address: Address(street: "Elm", zip: 12),
+                    previous: Address(street: "Oak", zip: 3)
+                )
+        )
         let written = try mapper.encodeToString(customer)
         #expect(written == #"{"name":"Ada","address":{"street":"Elm","zip":12},"previous":{"street":"Oak","zip":3}}"#)
     }
 
-    @Test("a bad Codable field fails the map at its path, with the DecodingError's case as code", arguments: linkedBackendNames)
+    @Test(
+        "a bad Codable field fails the map at its path, with the DecodingError's case as code",
+        arguments: linkedBackendNames
+    )
     func codableFieldError(backend: String) throws {
         let mapper = try Mapper(backendNamed: backend)
         let error = try #require(throws: MappingError.self) {
@@ -101,7 +116,10 @@ import Testing
         #expect(report.warnings.map(\.path) == ["previous"])
     }
 
-    @Test("a mapped type inside a Codable model reads and writes through its map, with JSONMappingDecoder", arguments: linkedBackendNames)
+    @Test(
+        "a mapped type inside a Codable model reads and writes through its map, with JSONMappingDecoder",
+        arguments: linkedBackendNames
+    )
     func mappedInsideCodable(backend: String) throws {
         let decoder = JSONMappingDecoder(mapper: try Mapper(backendNamed: backend))
         let text = #"{"id": 1, "badge": {"lvl": 3}, "badges": [{"lvl": 1}, {"lvl": 2}]}"#
@@ -109,14 +127,22 @@ import Testing
         #expect(member == Member(id: 1, badge: Badge(level: 3), badges: [Badge(level: 1), Badge(level: 2)]))
         let encoder = JSONMappingEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(member), as: UTF8.self) == #"{"badge":{"lvl":3},"badges":[{"lvl":1},{"lvl":2}],"id":1}"#)
+        #expect(
+            String(decoding: try encoder.encode(member), as: UTF8.self)
+                == #"{"badge":{"lvl":3},"badges":[{"lvl":1},{"lvl":2}],"id":1}"#
+        )
     }
 
-    @Test("a mapped type's failure inside a Codable model is Foundation's DecodingError at the coding path, the MappingError under it", arguments: linkedBackendNames)
+    @Test(
+        "a mapped type's failure inside a Codable model is Foundation's DecodingError at the coding path, the MappingError under it",
+        arguments: linkedBackendNames
+    )
     func mappedInsideCodableError(backend: String) throws {
         let decoder = JSONMappingDecoder(mapper: try Mapper(backendNamed: backend))
         let invalid = #"{"id": 1, "badge": {"lvl": 3}, "badges": [{"lvl": 1}, {"lvl": 0}]}"#
-        let error = try #require(throws: DecodingError.self) { try decoder.decode(Member.self, from: Data(invalid.utf8)) }
+        let error = try #require(throws: DecodingError.self) {
+            try decoder.decode(Member.self, from: Data(invalid.utf8))
+        }
         guard case .dataCorrupted(let context) = error else {
             Issue.record("expected dataCorrupted, got \(error)")
             return
@@ -127,7 +153,9 @@ import Testing
         #expect(underlying.path == ["badges", 1, "lvl"])
 
         let missing = #"{"id": 1, "badge": {}, "badges": []}"#
-        let missingError = try #require(throws: DecodingError.self) { try decoder.decode(Member.self, from: Data(missing.utf8)) }
+        let missingError = try #require(throws: DecodingError.self) {
+            try decoder.decode(Member.self, from: Data(missing.utf8))
+        }
         guard case .keyNotFound(let key, let missingContext) = missingError else {
             Issue.record("expected keyNotFound, got \(missingError)")
             return
@@ -143,7 +171,10 @@ import Testing
         #expect(member == Member(id: 1, badge: Badge(level: 3), badges: [Badge(level: 1)]))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(member), as: UTF8.self) == #"{"badge":{"lvl":3},"badges":[{"lvl":1}],"id":1}"#)
+        #expect(
+            String(decoding: try encoder.encode(member), as: UTF8.self)
+                == #"{"badge":{"lvl":3},"badges":[{"lvl":1}],"id":1}"#
+        )
 
         let error = try #require(throws: DecodingError.self) {
             try JSONDecoder().decode(Member.self, from: Data(#"{"id": 1, "badge": {"lvl": "x"}, "badges": []}"#.utf8))

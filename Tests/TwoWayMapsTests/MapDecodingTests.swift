@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// Rosetta's bidirectional maps, decoding: `<-` on `T`, `T?` and `T!`, `<~`, `~`, `§`, key paths,
 /// implicit bridging, the `inout` target guarantee, `Creatable`, the throwing form and `usingMap:`.

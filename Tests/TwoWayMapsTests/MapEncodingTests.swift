@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// Rosetta's bidirectional maps, encoding with the same map: required `nil`, validation before
 /// bridging, optional `nil` omitted or `null`, output forms, nested places streamed or built as a

@@ -81,7 +81,9 @@ import Testing
             contentsOf: Self.repositoryRoot.appendingPathComponent("Docs/Feeds.md"),
             encoding: .utf8
         )
-        let afterMarker = try #require(guide.components(separatedBy: "<!-- guide: feeds-skip -->\n```swift\n").dropFirst().first)
+        let afterMarker = try #require(
+            guide.components(separatedBy: "<!-- guide: feeds-skip -->\n```swift\n").dropFirst().first
+        )
         let block = try #require(afterMarker.components(separatedBy: "\n```").first)
         let result = try Self.typeCheck(
             """

@@ -43,11 +43,18 @@ struct CheckProgressTests {
             && errors[1].hasPrefix("feed.ndjson.gz:250000:24: error: ")
     }
 
-    @Test("check --ndjson writes only the bad lines when standard error is not a terminal", arguments: BuildBackends.names)
+    @Test(
+        "check --ndjson writes only the bad lines when standard error is not a terminal",
+        arguments: BuildBackends.names
+    )
     func notATerminal(backend: String) throws {
         let scratch = try Scratch()
         try Self.writeFeed(in: scratch, bad: true)
-        let result = try BuiltBinary.run("jsonmap", ["check", "--ndjson", "--backend", backend, "feed.ndjson.gz"], in: scratch)
+        let result = try BuiltBinary.run(
+            "jsonmap",
+            ["check", "--ndjson", "--backend", backend, "feed.ndjson.gz"],
+            in: scratch
+        )
         #expect(result.status == 1)
         #expect(result.output.isEmpty)
         #expect(Self.expectedErrors(result.errorLines), "\(result.errors)")

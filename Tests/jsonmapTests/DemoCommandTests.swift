@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `jsonmap demo`, the README's first command, run as a built binary.
 @Suite(.timeLimit(BuiltBinary.timeLimit(minutes: 2)))

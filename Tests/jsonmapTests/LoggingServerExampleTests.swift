@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MapTestSupport
+import Testing
 
 /// `Examples/LoggingServer`, run as a built binary: its diagnostics must arrive through the
 /// swift-log handler it bootstraps, each event carrying the request's id and the entry's path.

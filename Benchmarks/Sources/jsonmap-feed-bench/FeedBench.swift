@@ -54,7 +54,10 @@ struct FeedBench: AsyncParsableCommand {
     @Option(help: "Workers of the parallel configuration.")
     var workers: Int = 2
 
-    @Option(help: "FeedOptions.readAhead of the full and parallel readers, in bytes (0: no producer; default: the library's).")
+    @Option(
+        help:
+            "FeedOptions.readAhead of the full and parallel readers, in bytes (0: no producer; default: the library's)."
+    )
     var readAhead: Int?
 
     @Option(help: "FeedOptions.readSize of the full and parallel readers, in bytes (default: the library's).")
@@ -184,7 +187,8 @@ struct FeedBench: AsyncParsableCommand {
         }
         printTable(
             header: [
-                "backend", "slower alone", "side-by-side/min", "full/min ≥ 0.80", "parallel/min ≥ 0.90", "speed-up", "reader RSS ≤ 64 MB",
+                "backend", "slower alone", "side-by-side/min", "full/min ≥ 0.80", "parallel/min ≥ 0.90", "speed-up",
+                "reader RSS ≤ 64 MB",
             ],
             rows: summary
         )
@@ -241,11 +245,12 @@ struct FeedBench: AsyncParsableCommand {
             fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0]
         )
-        process.arguments = [
-            "--child-measure", measure.rawValue, "--child-backend", backend == "-" ? "jansson" : backend,
-            "--child-path", feed.path, "--child-base-path", feed.basePath, "--child-repeats", "\(feed.repeats)",
-            "--workers", "\(workers)",
-        ] + (readAhead.map { ["--read-ahead", "\($0)"] } ?? []) + (readSize.map { ["--read-size", "\($0)"] } ?? [])
+        process.arguments =
+            [
+                "--child-measure", measure.rawValue, "--child-backend", backend == "-" ? "jansson" : backend,
+                "--child-path", feed.path, "--child-base-path", feed.basePath, "--child-repeats", "\(feed.repeats)",
+                "--workers", "\(workers)",
+            ] + (readAhead.map { ["--read-ahead", "\($0)"] } ?? []) + (readSize.map { ["--read-size", "\($0)"] } ?? [])
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()

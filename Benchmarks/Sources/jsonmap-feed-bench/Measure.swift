@@ -183,7 +183,11 @@ enum ChildRun {
         var options = FeedOptions()
         options.compression = .none
         options.readAhead = 0
-        let reader = try mapper.feed(FeedStatus.self, from: RepeatingByteSource(plain, times: repeats), options: options)
+        let reader = try mapper.feed(
+            FeedStatus.self,
+            from: RepeatingByteSource(plain, times: repeats),
+            options: options
+        )
         var records = 0
         var checksum = 0
         while let status = try reader.next() {

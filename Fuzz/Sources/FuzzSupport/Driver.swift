@@ -1,4 +1,5 @@
 internal import CFuzzDriver
+
 #if canImport(Glibc)
     internal import Glibc
 #endif

@@ -1,5 +1,5 @@
-public import JSONMapping
 public import Foundation
+public import JSONMapping
 
 // The fixed models the mapping target decodes fuzzed documents into: the example catalogue's
 // `Book` and `Catalogue` (Examples/jsonmap-example), written once per idiom, so that every idiom

@@ -85,7 +85,8 @@ public enum ParityRule: String, Sendable, CaseIterable {
         while let node = pending.popLast() {
             switch document.kind(of: node) {
             case .number:
-                let integer = document.withNumberText(node) { isIntegerSyntax(Array($0)) }
+                let integer =
+                    document.withNumberText(node) { isIntegerSyntax(Array($0)) }
                     // Without the text, an integer beyond Int64 still reads as a UInt64.
                     ?? (document.uint64(node) != nil)
                 if integer, document.int64(node) == nil { rows.insert(.bigIntegers) }

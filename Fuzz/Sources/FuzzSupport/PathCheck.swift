@@ -24,13 +24,15 @@ public func unresolvedStep(of path: JSONPath, in root: JSON, lastMayFail: Bool) 
         case .key(let key):
             guard current.kind == .object else {
                 if isLast && lastMayFail { return nil }
-                return "step \(position) (\(component)) is a key on a \(current.kind.map { "\($0)" } ?? "missing value")"
+                return
+                    "step \(position) (\(component)) is a key on a \(current.kind.map { "\($0)" } ?? "missing value")"
             }
             next = current[key]
         case .index(let index):
             guard current.kind == .array else {
                 if isLast && lastMayFail { return nil }
-                return "step \(position) (\(component)) is an index on a \(current.kind.map { "\($0)" } ?? "missing value")"
+                return
+                    "step \(position) (\(component)) is an index on a \(current.kind.map { "\($0)" } ?? "missing value")"
             }
             next = current[index]
         }

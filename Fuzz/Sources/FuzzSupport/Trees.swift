@@ -113,13 +113,15 @@ public func firstDifference(among documents: [any JSONDocument]) -> String? {
             // the walk took (checked for the first nodes only: the default search is linear).
             if visited <= maxPathChecks, document.path(from: document.root, to: node) != path.components {
                 let found = document.path(from: document.root, to: node).map { JSONPath($0).description }
-                return "\(document.backendName): path(from:to:) of the node at \(path.isRoot ? "the root" : path.description) "
+                return
+                    "\(document.backendName): path(from:to:) of the node at \(path.isRoot ? "the root" : path.description) "
                     + "is \(found.map { $0.isEmpty ? "the root" : $0 } ?? "nil")"
             }
             switch read(document, node) {
             case .success(let reading): readings.append(reading)
             case .failure(let contradiction):
-                return "\(document.backendName) at \(path.isRoot ? "the root" : path.description): \(contradiction.message)"
+                return
+                    "\(document.backendName) at \(path.isRoot ? "the root" : path.description): \(contradiction.message)"
             }
         }
         let names = documents.map(\.backendName)
@@ -165,7 +167,8 @@ private func compare(_ readings: [NodeReading], names: [String]) -> String? {
 /// through its `Double` (the `numberText` parity row); the others read them from the text.
 private let readThroughDouble: Set<String> = ["jansson", "simdjson"]
 
-private func compareNumbers(_ readings: [NodeReading], names: [String], disagree: (String, [Any]) -> String) -> String? {
+private func compareNumbers(_ readings: [NodeReading], names: [String], disagree: (String, [Any]) -> String) -> String?
+{
     let texts = readings.compactMap(\.numberText)
     guard let text = texts.first else {
         // Documents that all keep no text (one backend's, compared with its own) read every
@@ -175,19 +178,28 @@ private func compareNumbers(_ readings: [NodeReading], names: [String], disagree
             return disagree("double", readings.map(\.double))
         }
         if readings.contains(where: { $0.int64 != first.int64 || $0.uint64 != first.uint64 }) {
-            return disagree("int64/uint64", readings.map { "\($0.int64.map(String.init) ?? "nil")/\($0.uint64.map(String.init) ?? "nil")" })
+            return disagree(
+                "int64/uint64",
+                readings.map { "\($0.int64.map(String.init) ?? "nil")/\($0.uint64.map(String.init) ?? "nil")" }
+            )
         }
         return nil
     }
-    if texts.contains(where: { $0 != text }) { return disagree("number text", readings.map { $0.numberText.map(describe) as Any }) }
+    if texts.contains(where: { $0 != text }) {
+        return disagree("number text", readings.map { $0.numberText.map(describe) as Any })
+    }
     let integer = isIntegerSyntax(text)
     // negativeZero: the integer -0 may read +0.0 (jansson and simdjson hold it as the integer 0).
     let signOfZeroMatters = !(integer && readings.allSatisfy { $0.double == 0 })
     let doubles = readings.map { $0.double.map { signOfZeroMatters ? $0.bitPattern : ($0 == 0 ? 0 : $0.bitPattern) } }
     if doubles.contains(where: { $0 != doubles[0] }) { return disagree("double", readings.map(\.double)) }
     if integer {
-        if readings.contains(where: { $0.int64 != readings[0].int64 }) { return disagree("int64", readings.map(\.int64)) }
-        if readings.contains(where: { $0.uint64 != readings[0].uint64 }) { return disagree("uint64", readings.map(\.uint64)) }
+        if readings.contains(where: { $0.int64 != readings[0].int64 }) {
+            return disagree("int64", readings.map(\.int64))
+        }
+        if readings.contains(where: { $0.uint64 != readings[0].uint64 }) {
+            return disagree("uint64", readings.map(\.uint64))
+        }
         return nil
     }
     // numberText: compared within each group of backends that read the same way.
@@ -195,7 +207,10 @@ private func compareNumbers(_ readings: [NodeReading], names: [String], disagree
         let group = zip(readings, names).filter { readThroughDouble.contains($0.1) == throughDouble }.map { $0.0 }
         guard let leader = group.first else { continue }
         if group.contains(where: { $0.int64 != leader.int64 || $0.uint64 != leader.uint64 }) {
-            return disagree("int64/uint64", readings.map { "\($0.int64.map(String.init) ?? "nil")/\($0.uint64.map(String.init) ?? "nil")" })
+            return disagree(
+                "int64/uint64",
+                readings.map { "\($0.int64.map(String.init) ?? "nil")/\($0.uint64.map(String.init) ?? "nil")" }
+            )
         }
     }
     return nil

@@ -29,7 +29,9 @@ private func check(_ input: UnsafeRawBufferPointer, options: ParseOptions, optio
     for backend in fuzzBackends {
         switch parse(input, with: backend, options: options) {
         case .success(let document):
-            if document.backendName != backend.name { fail("\(backend.name)'s document is named \(document.backendName)") }
+            if document.backendName != backend.name {
+                fail("\(backend.name)'s document is named \(document.backendName)")
+            }
             accepted.append(document)
         case .failure(let error):
             if let problem = malformation(of: error, backend: backend.name, input: input) {

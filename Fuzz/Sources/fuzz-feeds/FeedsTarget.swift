@@ -33,7 +33,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     // producer with a queue of 1 KiB: the two ways must agree, and the small queue keeps the
     // memory bound tight enough to mean something for inputs of a few KiB.
     let small = read(
-        ShortReads(feed, step: mode.readSize), options: mode.options(readSize: 4096, readAhead: 0), mapper: mapper, fail
+        ShortReads(feed, step: mode.readSize),
+        options: mode.options(readSize: 4096, readAhead: 0),
+        mapper: mapper,
+        fail
     )
     let largeReading = mode.options(readSize: 64 << 10, readAhead: 1 << 10)
     let large = read(MemoryByteSource(feed), options: largeReading, mapper: mapper, fail)
@@ -49,9 +52,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         // two reads may end in different errors (a record cut by the damage over the record limit
         // in one, the damage itself in the other): they must still yield the same records, one
         // read's a prefix of the other's, and both end in an error.
-        let records = { (outcomes: [Outcome]) in outcomes.compactMap { if case .record(let bytes) = $0 { bytes } else { nil } } }
+        let records = { (outcomes: [Outcome]) in
+            outcomes.compactMap { if case .record(let bytes) = $0 { bytes } else { nil } }
+        }
         let endsFailing = { (outcomes: [Outcome]) in if case .failed = outcomes.last { true } else { false } }
-        let agree = inflateError != nil && endsFailing(small) && endsFailing(large)
+        let agree =
+            inflateError != nil && endsFailing(small) && endsFailing(large)
             && (records(small).starts(with: records(large)) || records(large).starts(with: records(small)))
         if !agree {
             fail("read in chunks of \(mode.readSize) and of 64 KiB, the feed differs:\n\(small)\n\(large)")
@@ -60,8 +66,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
     if !compressed {
         // Plain bytes: under .skip, NDJSON yields or reports each non-blank line.
-        if mode.format == .ndjson, mode.skips, large.count != expectedLineRecords(feed, maxRecordSize: mode.maxRecordSize) {
-            fail("\(large.count) records yielded or reported, \(expectedLineRecords(feed, maxRecordSize: mode.maxRecordSize)) lines:\n\(large)")
+        if mode.format == .ndjson, mode.skips,
+            large.count != expectedLineRecords(feed, maxRecordSize: mode.maxRecordSize)
+        {
+            fail(
+                "\(large.count) records yielded or reported, \(expectedLineRecords(feed, maxRecordSize: mode.maxRecordSize)) lines:\n\(large)"
+            )
         }
         return 0
     }
@@ -82,7 +92,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
         let agreed = endsInInflating ? Array(large.dropLast()) : large
         if !plain.starts(with: agreed) {
-            fail("inflating fails (\(inflateError.code)); before, the feed differs from its inflated bytes':\n\(large)\n\(plain)")
+            fail(
+                "inflating fails (\(inflateError.code)); before, the feed differs from its inflated bytes':\n\(large)\n\(plain)"
+            )
         }
     } else if large != plain {
         fail("the compressed feed differs from its inflated bytes' feed:\n\(large)\n\(plain)")
@@ -181,7 +193,9 @@ private func read(
     let reader: FeedReader<JSON>
     do {
         reader = try mapper.feed(from: feed, options: options) { error in
-            skipped.withLock { $0.append(.skipped(index: error.recordIndex, code: error.error.code, place: place(of: error))) }
+            skipped.withLock {
+                $0.append(.skipped(index: error.recordIndex, code: error.error.code, place: place(of: error)))
+            }
         }
     } catch {
         fail("no reader over bytes in memory: \(error)")

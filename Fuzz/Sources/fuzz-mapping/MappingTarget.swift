@@ -61,7 +61,9 @@ private struct Checker {
 
     func expectResolves(_ path: JSONPath, lastMayFail: Bool, _ what: @autoclosure () -> String) {
         if let problem = unresolvedStep(of: path, in: root, lastMayFail: lastMayFail) {
-            fail("\(what()) names \(path.isRoot ? "the root" : path.description), which is not in the document: \(problem)")
+            fail(
+                "\(what()) names \(path.isRoot ? "the root" : path.description), which is not in the document: \(problem)"
+            )
         }
     }
 
@@ -72,7 +74,8 @@ private struct Checker {
 
     func expectResolves(_ entries: [LogEntry], _ what: String) {
         for entry in entries {
-            let missing = entry.kind == .valueMissing || entry.kind == .wrongType
+            let missing =
+                entry.kind == .valueMissing || entry.kind == .wrongType
                 || entry.code.map { ["missingKey", "indexOutOfRange", "typeMismatch"].contains($0) } == true
             expectResolves(entry.path, lastMayFail: missing, "\(what)'s entry \(entry.kind) \(entry.code ?? "")")
         }

@@ -24,18 +24,26 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     do {
         let path = try JSONPath(parsing: text)
         let again = expectParses(path, fail)
-        if again.description != path.description { fail("description changed: \(path.description) → \(again.description)") }
+        if again.description != path.description {
+            fail("description changed: \(path.description) → \(again.description)")
+        }
         lookUp(path)
     } catch {
-        if !(0...text.utf8.count).contains(error.offset) { fail("syntax error offset \(error.offset) outside the text: \(error)") }
+        if !(0...text.utf8.count).contains(error.offset) {
+            fail("syntax error offset \(error.offset) outside the text: \(error)")
+        }
     }
 
     do {
         let path = try JSONPath(pointer: text)
-        if path.pointer != text { fail("pointer \(text.debugDescription) reads as \(path), which prints \(path.pointer.debugDescription)") }
+        if path.pointer != text {
+            fail("pointer \(text.debugDescription) reads as \(path), which prints \(path.pointer.debugDescription)")
+        }
         lookUp(path)
     } catch {
-        if !(0...text.utf8.count).contains(error.offset) { fail("pointer error offset \(error.offset) outside the text: \(error)") }
+        if !(0...text.utf8.count).contains(error.offset) {
+            fail("pointer error offset \(error.offset) outside the text: \(error)")
+        }
     }
 
     let built = builtPath(input)
@@ -44,7 +52,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let fromPointer = try JSONPath(pointer: built.pointer)
         let expected = JSONPath(built.components.map(pointerTyped))
         if fromPointer != expected {
-            fail("pointer \(built.pointer.debugDescription) of \(built.debugDescription) reads as \(fromPointer.debugDescription)")
+            fail(
+                "pointer \(built.pointer.debugDescription) of \(built.debugDescription) reads as \(fromPointer.debugDescription)"
+            )
         }
     } catch {
         fail("the pointer of \(built.debugDescription), \(built.pointer.debugDescription), is refused: \(error)")
@@ -57,7 +67,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 private func expectParses(_ path: JSONPath, _ fail: (String) -> Never) -> JSONPath {
     do {
         let again = try JSONPath(parsing: path.description)
-        if again != path { fail("\(path.debugDescription) prints \(path.description.debugDescription), which reads as \(again.debugDescription)") }
+        if again != path {
+            fail(
+                "\(path.debugDescription) prints \(path.description.debugDescription), which reads as \(again.debugDescription)"
+            )
+        }
         return again
     } catch {
         fail("\(path.debugDescription) prints \(path.description.debugDescription), which is refused: \(error)")
@@ -87,7 +101,8 @@ private func pointerTyped(_ component: JSONPath.Component) -> JSONPath.Component
         return .key(String(index))
     case .key(let key):
         let digits = key.utf8
-        let canonical = !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let canonical =
+            !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             && (digits.first != UInt8(ascii: "0") || digits.count == 1)
         if canonical, let index = Int(key) { return .index(index) }
         return component

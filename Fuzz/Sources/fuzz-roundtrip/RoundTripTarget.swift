@@ -43,7 +43,9 @@ private func roundTrip(_ document: any JSONDocument, backend: any JSONBackend, i
         case .success(let again): return again
         case .failure(let error):
             if rows.contains(where: { $0.allows(error.code, from: backend.name) }) { return nil }
-            fail("\(what) does not parse again: \(error.debugDescription)\n\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            fail(
+                "\(what) does not parse again: \(error.debugDescription)\n\(String(decoding: bytes, as: UTF8.self).debugDescription)"
+            )
         }
     }
     let compact = JSONWriter.Options(formatting: .compact, sortsKeys: false)
@@ -55,7 +57,9 @@ private func roundTrip(_ document: any JSONDocument, backend: any JSONBackend, i
     }
     guard let again = reparse(written, "the written text") else { return }
     if let difference = firstDifference(among: [document, again]) {
-        fail("written and parsed again, \(difference)\nwritten: \(String(decoding: written, as: UTF8.self).debugDescription)")
+        fail(
+            "written and parsed again, \(difference)\nwritten: \(String(decoding: written, as: UTF8.self).debugDescription)"
+        )
     }
     for layout in layouts {
         do {

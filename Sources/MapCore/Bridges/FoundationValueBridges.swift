@@ -31,7 +31,9 @@ public struct UUIDBridge: JSONBridge {
 
     public func decode(_ json: JSON, in context: MappingContext) throws -> UUID {
         let text = try requireString(json, context, "UUID")
-        return try context.converted(UUID(uuidString: text), at: json, targetType: "UUID") { "\"\(text)\" is not a UUID" }
+        return try context.converted(UUID(uuidString: text), at: json, targetType: "UUID") {
+            "\"\(text)\" is not a UUID"
+        }
     }
 
     public func encode(_ value: UUID, to writer: some JSONWriting, in context: MappingContext) throws {
@@ -88,7 +90,8 @@ public struct DecimalBridge: JSONBridge {
             throw context.error(
                 .notRepresentable,
                 at: json,
-                message: "the \(document.backendName) document keeps no text for this number, so its exact Decimal is unknown",
+                message:
+                    "the \(document.backendName) document keeps no text for this number, so its exact Decimal is unknown",
                 targetType: "Decimal"
             )
         }

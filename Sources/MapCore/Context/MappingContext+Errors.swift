@@ -159,7 +159,9 @@ extension MappingContext {
     /// `value` when the conversion gave one; else the ``MappingError/Code/bridgingFailed`` error
     /// about the value being encoded, with `message`.
     @inlinable
-    public func convertedForEncoding<T>(_ value: T?, targetType: @autoclosure () -> String, message: () -> String) throws -> T {
+    public func convertedForEncoding<T>(_ value: T?, targetType: @autoclosure () -> String, message: () -> String)
+        throws -> T
+    {
         guard let value else {
             throw encodingError(.bridgingFailed, message: message(), targetType: targetType())
         }

@@ -1,4 +1,3 @@
-
 /// What a decode with a report found: the value when there is one, and every entry — each
 /// failure with its path, each lenient recovery, each unknown key (when the mapper's options
 /// report them).

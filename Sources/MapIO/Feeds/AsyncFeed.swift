@@ -1,5 +1,5 @@
-public import MapCore
 import MapCodable
+public import MapCore
 
 /// A feed as an `AsyncSequence`: the records of a ``FeedReader``, parsed and mapped on the
 /// consuming task (which suspends, never blocks, while the reader's producer reads ahead).
@@ -372,7 +372,15 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) -> AsyncChunkFeed<T, Chunks> where Chunks.Element == [UInt8] {
-        feed(with: ImplicitBridge<T>(), chunks: chunks, options: options, onError: onError, file: file, line: line, function: function)
+        feed(
+            with: ImplicitBridge<T>(),
+            chunks: chunks,
+            options: options,
+            onError: onError,
+            file: file,
+            line: line,
+            function: function
+        )
     }
 
     /// A feed of `Decodable` values from a sequence of byte chunks, each record decoded by the
@@ -387,7 +395,15 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) -> AsyncChunkFeed<T, Chunks> where Chunks.Element == [UInt8] {
-        feed(with: CodableBridge<T>(), chunks: chunks, options: options, onError: onError, file: file, line: line, function: function)
+        feed(
+            with: CodableBridge<T>(),
+            chunks: chunks,
+            options: options,
+            onError: onError,
+            file: file,
+            line: line,
+            function: function
+        )
     }
 
     /// A feed of values read by `bridge` from a sequence of byte chunks, one per record.

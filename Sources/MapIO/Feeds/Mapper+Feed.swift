@@ -1,6 +1,6 @@
 public import FoundationEssentials
-public import MapCore
 import MapCodable
+public import MapCore
 
 /// Anything a feed reads its records from: a byte source as it is, bytes in memory, a file.
 ///
@@ -89,7 +89,15 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) throws(MappingError) -> FeedReader<T> {
-        try feed(with: ImplicitBridge<T>(), from: input, options: options, onError: onError, file: file, line: line, function: function)
+        try feed(
+            with: ImplicitBridge<T>(),
+            from: input,
+            options: options,
+            onError: onError,
+            file: file,
+            line: line,
+            function: function
+        )
     }
 
     /// A feed of `Decodable` values, each record decoded by the type's own `init(from:)` on the
@@ -107,7 +115,15 @@ extension Mapper {
         line: Int = #line,
         function: String = #function
     ) throws(MappingError) -> FeedReader<T> {
-        try feed(with: CodableBridge<T>(), from: input, options: options, onError: onError, file: file, line: line, function: function)
+        try feed(
+            with: CodableBridge<T>(),
+            from: input,
+            options: options,
+            onError: onError,
+            file: file,
+            line: line,
+            function: function
+        )
     }
 
     /// A feed of values read by `bridge` — a rule, any `JSONBridge` — one per record.

@@ -1,7 +1,6 @@
-public import MapCore
-
 internal import CZlib
 public import FoundationEssentials
+public import MapCore
 
 extension Compression {
     /// Compresses `bytes` in this format with zlib, in one go.

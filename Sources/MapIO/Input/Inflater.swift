@@ -1,6 +1,5 @@
-import MapCore
-
 internal import CZlib
+import MapCore
 
 /// One zlib inflate stream: gzip (every member of a multi-member file), zlib-wrapped or raw
 /// deflate, with the inflated size held to a limit.

@@ -87,7 +87,9 @@ public struct JSONBytes<Bytes: ContiguousBytes>: JSONInput {
 
     /// The inflated text, or the bytes themselves when they do not inflate.
     public var diagnosticsText: DiagnosticsReport.Text {
-        bytes.withUnsafeBytes { buffer in Mapper.diagnosticsText(of: buffer, as: compression.resolved(forPrefix: buffer)) }
+        bytes.withUnsafeBytes { buffer in
+            Mapper.diagnosticsText(of: buffer, as: compression.resolved(forPrefix: buffer))
+        }
     }
 }
 
@@ -131,7 +133,9 @@ extension Mapper {
 
     /// The text a diagnostics report shows for `buffer`: inflated as `format` says (detected gzip
     /// by default) within the default limits, or the bytes themselves when they do not inflate.
-    static func diagnosticsText(of buffer: UnsafeRawBufferPointer, as format: Compression? = nil) -> DiagnosticsReport.Text {
+    static func diagnosticsText(of buffer: UnsafeRawBufferPointer, as format: Compression? = nil)
+        -> DiagnosticsReport.Text
+    {
         let format = format ?? (Compression.startsWithGzipMagic(buffer) ? .gzip : .none)
         guard format != .none,
             let text = try? InputReader.text(

@@ -1,6 +1,5 @@
-public import MapCore
-
 public import FoundationEssentials
+public import MapCore
 
 /// A ``ByteSource`` over bytes already in memory.
 ///

@@ -107,7 +107,10 @@ struct CheckCommand: ParsableCommand {
             for failure in failures.take() { progress.report(Self.line(for: failure, in: file)) }
             progress.report(Self.line(for: error, in: file))
         } catch let error as MappingError {
-            progress.report(error.parseError.map { Diagnostics.line(for: $0, in: file) } ?? "\(file.displayName): error: \(error.message)")
+            progress.report(
+                error.parseError.map { Diagnostics.line(for: $0, in: file) }
+                    ?? "\(file.displayName): error: \(error.message)"
+            )
         } catch {
             progress.report("\(file.displayName): error: \(error)")
         }

@@ -2,8 +2,8 @@ import BackendFoundation
 import Foundation
 import MapCore
 import MapIO
-import Testing
 import MapTestSupport
+import Testing
 
 @Suite struct FileHandleInputTests {
     @Test("a gzip file read through a FileHandle parses like its plain text, and the handle stays open")

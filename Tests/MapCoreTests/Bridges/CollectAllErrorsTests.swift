@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `collectsAllErrors`, `decodeWithReport` and `maxCollectedEntries`: every failure of a decode,
 /// each with its own path and code, next to the warnings of the lenient recoveries.

@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// Defaults for an absent and an invalid value, in the three forms: a map's link
 /// (`.defaulting(...)`, `~ bridge.defaulting(...)`), a rule's field and `=> Defaulted(...)`.

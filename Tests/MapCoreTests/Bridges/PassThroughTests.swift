@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// A `JSON` field passes its sub-tree through: decoded as it is, written back unchanged.
 @Suite struct PassThroughTests {

@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// A protocol for the polymorphism tests (file scope: a tagged bridge's `Value`).
 protocol BeyondShape: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `Presence<T>`: missing, `null` and a value kept apart in a map, a rule and `=>`, and written
 /// back as a PATCH body needs them.

@@ -1,7 +1,7 @@
 import Foundation
 import JSONMapping
-import Testing
 import MapTestSupport
+import Testing
 
 /// `reportsUnknownKeys`: the keys no mapping read, as `.unknownKey` warnings in document order,
 /// from a map, `=>` and a rule alike.
