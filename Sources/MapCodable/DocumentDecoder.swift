@@ -277,11 +277,13 @@ public final class DocumentDecoder: Decoder {
     // Each branch is taken only when `T` is the type it makes, so the conditional casts always
     // succeed; they restore the static type without a trap.
     func decodeSpecial<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T? {
+        // Each identity test makes `T` that very type, so the bit cast is an identity: it spares
+        // the dynamic cast that `as? T` costs per value.
         let id = ObjectIdentifier(T.self)
-        if id == SpecialTypes.date { return try decodeDate(at: child) as? T }
-        if id == SpecialTypes.data { return try decodeData(at: child) as? T }
-        if id == SpecialTypes.url { return try decodeURL(at: child) as? T }
-        if id == SpecialTypes.decimal { return try decodeDecimal(at: child) as? T }
+        if id == SpecialTypes.date { return unsafeBitCast(try decodeDate(at: child), to: T.self) }
+        if id == SpecialTypes.data { return unsafeBitCast(try decodeData(at: child), to: T.self) }
+        if id == SpecialTypes.url { return unsafeBitCast(try decodeURL(at: child), to: T.self) }
+        if id == SpecialTypes.decimal { return unsafeBitCast(try decodeDecimal(at: child), to: T.self) }
         if !options.usesDefaultKeys, let dictionary = type as? any StringKeyedDictionary.Type {
             return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self) as? T
         }
@@ -627,6 +629,10 @@ public final class DocumentDecoder: Decoder {
                 type: Decimal.self,
                 description: "Expected to decode Decimal but found \(kind.foundationDescription) instead."
             )
+        }
+        // Nearly every amount is built from its text's digits; the bridge handles the rest.
+        if let built = document.withNumberText(target, { DecimalText.decimal($0) }), let built {
+            return built
         }
         do {
             return try DecimalBridge().decode(target, of: document, in: context)
