@@ -4,8 +4,8 @@ import PackageDescription
 let package = Package(
     name: "swift-json-mapping",
     products: [
-        // The core: the read model, bridges, rules, errors, diagnostics, the writer, the scanner and
-        // the front door. No parser, no zlib, nothing beyond FoundationEssentials.
+        // The core: the read model, bridges, rules, errors, diagnostics, the writer, the validating
+        // scanner and the front door. No backend, no zlib, nothing beyond FoundationEssentials.
         .library(name: "MapCore", targets: ["MapCore"]),
         // Inputs and feeds: strings, bytes, files, byte sources, chunks, gzip / zlib, NDJSON and
         // array feeds, the NDJSON writer.
