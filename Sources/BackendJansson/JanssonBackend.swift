@@ -336,8 +336,8 @@
 
         /// The number's text as it stands in the parsed input. jansson keeps only the value; the
         /// text is matched to the tree once, the first time it is asked for: the text's numbers
-        /// (`NumberSpans`) and the tree's, both in document order. A tree with fewer numbers than its text
-        /// (a repeated key replaced a value) has no number text.
+        /// (`NumberSpans`) and the tree's, both in document order. A tree with fewer object members
+        /// than its text (a repeated key replaced a value, in the first one's place) has no number text.
         func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
             guard let json = pointer(node), let text else { return nil }
             let type = CJansson_typeof(json)
@@ -353,29 +353,40 @@
         }
 
         /// The span of each number node's text, by the node's address; empty when the tree and the
-        /// text do not hold the same count of numbers.
+        /// text do not hold the same count of numbers and of object members.
         private static func numberSpans(of root: UnsafeMutablePointer<json_t>, in text: [UInt8]) -> [UInt: Range<Int>] {
-            let spans = text.withUnsafeBytes { NumberSpans.inDocumentOrder($0) }
+            let (spans, members) = text.withUnsafeBytes { NumberSpans.inDocumentOrder($0) }
             var nodes: [UInt] = []
             nodes.reserveCapacity(spans.count)
-            collectNumbers(root, into: &nodes)
-            guard nodes.count == spans.count else { return [:] }
+            var treeMembers = 0
+            collectNumbers(root, into: &nodes, members: &treeMembers)
+            guard nodes.count == spans.count, treeMembers == members else { return [:] }
             return Dictionary(zip(nodes, spans), uniquingKeysWith: { first, _ in first })
         }
 
-        /// The addresses of the number nodes under `json`, in document order.
-        private static func collectNumbers(_ json: UnsafeMutablePointer<json_t>, into nodes: inout [UInt]) {
+        /// The addresses of the number nodes under `json`, in document order, and the count of
+        /// object members under it.
+        private static func collectNumbers(
+            _ json: UnsafeMutablePointer<json_t>,
+            into nodes: inout [UInt],
+            members: inout Int
+        ) {
             switch CJansson_typeof(json) {
             case JSON_INTEGER, JSON_REAL:
                 nodes.append(UInt(bitPattern: json))
             case JSON_ARRAY:
                 for index in 0..<json_array_size(json) {
-                    if let element = json_array_get(json, index) { collectNumbers(element, into: &nodes) }
+                    if let element = json_array_get(json, index) {
+                        collectNumbers(element, into: &nodes, members: &members)
+                    }
                 }
             case JSON_OBJECT:
+                members += json_object_size(json)
                 var iterator = json_object_iter(json)
                 while let current = iterator {
-                    if let value = json_object_iter_value(current) { collectNumbers(value, into: &nodes) }
+                    if let value = json_object_iter_value(current) {
+                        collectNumbers(value, into: &nodes, members: &members)
+                    }
                     iterator = json_object_iter_next(json, current)
                 }
             default:

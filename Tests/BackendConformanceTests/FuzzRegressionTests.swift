@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MapCore
 import MapIO
 import MapTestSupport
@@ -200,5 +201,34 @@ extension FuzzRegressionTests {
             at: (1, 8, 7),
             last: 2
         )
+    }
+
+    /// fuzz-differential: a repeated key whose first value was a string and whose last an array of
+    /// numbers. jansson keeps the last value where the first stood, ahead of a number that came
+    /// between them in the text; with as many numbers in the tree as in the text, jansson's number
+    /// text matched `indices[0]` (3) to the text of `id` (2745121514). A tree with fewer object
+    /// members than its text now has no number text, and its values come from the tree.
+    @Test(
+        "A repeated key that moves numbers gives no number text on jansson, and never a wrong one",
+        arguments: backends
+    )
+    func repeatedKeyReordersNumbers(_ backend: RegisteredBackend) throws {
+        let input = #"[{"name":"a","indices":"x","id":2745121514,"id_str":"b","indices":[3,19]}]"#
+        let json = try backend.mapper().parse(input)
+        let three = json[0]["indices"][0]
+        let id = json[0]["id"]
+        let threeText = three.document.withNumberText(three.node) { String(decoding: $0, as: UTF8.self) }
+        let idText = id.document.withNumberText(id.node) { String(decoding: $0, as: UTF8.self) }
+        switch backend.id {
+        case .jansson:
+            #expect(threeText == nil)
+            #expect(idText == nil)
+        case .foundation, .native, .simdjson:
+            #expect(threeText == "3")
+            #expect(idText == "2745121514")
+        }
+        #expect(try three.decode(Decimal.self) == Decimal(3))
+        #expect(try id.decode(Decimal.self) == Decimal(2_745_121_514))
+        #expect(try json[0]["indices"][1].decode(Int.self) == 19)
     }
 }
