@@ -630,10 +630,6 @@ public final class DocumentDecoder: Decoder {
                 description: "Expected to decode Decimal but found \(kind.foundationDescription) instead."
             )
         }
-        // Nearly every amount is built from its text's digits; the bridge handles the rest.
-        if let built = document.withNumberText(target, { DecimalText.decimal($0) }), let built {
-            return built
-        }
         do {
             return try DecimalBridge().decode(target, of: document, in: context)
         } catch let failure as MappingError {

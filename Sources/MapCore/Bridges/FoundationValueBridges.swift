@@ -69,15 +69,29 @@ public struct DecimalBridge: JSONBridge {
     public var kind: JSONKind? { .number }
 
     public func decode(_ json: JSON, in context: MappingContext) throws -> Decimal {
+        if json.kind == .number, let built = Self.fromDigits(json.node, of: json.document) { return built }
+        return try decodeOtherwise(json, in: context)
+    }
+
+    /// Reads the node directly; a view is made only for the numbers the digits do not settle.
+    public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws -> Decimal {
+        if let built = Self.fromDigits(node, of: document) { return built }
+        return try decodeOtherwise(JSON(document: document, node: node), in: context)
+    }
+
+    /// The common case, built from the text's digits: nil for anything but a number with text,
+    /// and for a text a `Decimal` holds only after ``decodeOtherwise(_:in:)`` decides it.
+    private static func fromDigits(_ node: JSONNode, of document: any JSONDocument) -> Decimal? {
+        document.withNumberText(node, { DecimalText.decimal($0) }) ?? nil
+    }
+
+    /// A value that is not a number, a number without text, or a text of more digits than
+    /// ``fromDigits(_:of:)`` builds.
+    private func decodeOtherwise(_ json: JSON, in context: MappingContext) throws -> Decimal {
         guard json.kind == .number else {
             throw context.kindError(expected: .number, at: json, targetType: "Decimal")
         }
         let document = json.document
-        // The common case, built from the text's digits: nil when the text is missing, or is one a
-        // Decimal holds only after the slower reading below decides it.
-        if let built = document.withNumberText(json.node, { DecimalText.decimal($0) }), let built {
-            return built
-        }
         let text: String
         if let written = json.numberText {
             text = written

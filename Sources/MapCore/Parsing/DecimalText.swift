@@ -1,4 +1,4 @@
-package import FoundationEssentials
+import FoundationEssentials
 
 /// `Decimal` values built from a number's source text digit by digit, with no string arithmetic.
 ///
@@ -7,11 +7,11 @@ package import FoundationEssentials
 /// is then `Decimal(sign:exponent:significand:)` of the integer, which keeps every digit: it comes
 /// out compact (no trailing zero in the significand), as Foundation's own parsing leaves it, so it
 /// prints and encodes the same.
-package enum DecimalText {
+enum DecimalText {
     /// The exact `Decimal` of `text`, a valid RFC 8259 number; `nil` when it is not built this
     /// way: more than 19 significant digits, or a power of ten outside a `Decimal`'s -128...127.
     /// Zero is `0` whatever its sign or exponent.
-    package static func decimal(_ text: UnsafeRawBufferPointer) -> Decimal? {
+    static func decimal(_ text: UnsafeRawBufferPointer) -> Decimal? {
         let count = text.count
         var index = 0
         var negative = false
@@ -70,7 +70,7 @@ package enum DecimalText {
     }
 
     /// The exact `Decimal` of an integer.
-    package static func decimal(magnitude: UInt64, negative: Bool) -> Decimal {
+    static func decimal(magnitude: UInt64, negative: Bool) -> Decimal {
         guard magnitude != 0 else { return Decimal() }
         return Decimal(sign: negative ? .minus : .plus, exponent: 0, significand: Decimal(magnitude))
     }
