@@ -2,9 +2,9 @@
 #if Jansson
     import BackendJansson
     import CJansson
+    import Foundation
     import MapCore
     import MapIO
-    import Synchronization
     import Testing
     import MapTestSupport
 
@@ -96,12 +96,22 @@
         var description: String { "\(allocations) allocations, \(frees) frees" }
     }
 
-    /// The threads being tracked and what each has done so far.
-    /// The counts of the tracked threads, in an object: the allocator's callbacks and the tests
-    /// reach the lock through a reference, never through an access to a global of their own that
-    /// ThreadSanitizer would see as racing when another suite parses with jansson at the same time.
-    private final class TrackedThreads: Sendable {
-        let counts = Mutex<[pthread_t: AllocationCounts]>([:])
+    /// The counts of the tracked threads, behind a pthread mutex (`NSLock`).
+    ///
+    /// Not `Synchronization.Mutex`: the allocator's callbacks run on every thread that parses with
+    /// jansson, other suites' included, so the lock is contended, and a contended `Mutex` hands over
+    /// in code ThreadSanitizer does not see (Scripts/tsan-suppressions.txt). ThreadSanitizer
+    /// intercepts `pthread_mutex_lock` and `pthread_mutex_unlock`, so the ordering of the holders of
+    /// this lock is visible to it. Every access to `counts` is inside `withLock`.
+    private final class TrackedThreads: @unchecked Sendable {
+        private let lock = NSLock()
+        private var counts: [pthread_t: AllocationCounts] = [:]
+
+        func withLock<Result>(_ body: (inout [pthread_t: AllocationCounts]) -> Result) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&counts)
+        }
     }
 
     private let trackedThreads = TrackedThreads()
@@ -113,7 +123,7 @@
             { size in
                 let memory = malloc(size)
                 let thread = pthread_self()
-                trackedThreads.counts.withLock { threads in
+                trackedThreads.withLock { threads in
                     if threads[thread] != nil { threads[thread]?.allocations += 1 }
                 }
                 return memory
@@ -121,7 +131,7 @@
             { memory in
                 guard let memory else { return }
                 let thread = pthread_self()
-                trackedThreads.counts.withLock { threads in
+                trackedThreads.withLock { threads in
                     if threads[thread] != nil { threads[thread]?.frees += 1 }
                 }
                 free(memory)
@@ -137,9 +147,9 @@
     func countingJanssonAllocations(_ body: () throws -> Void) rethrows -> AllocationCounts {
         precondition(countingAllocatorInstalled)
         let thread = pthread_self()
-        trackedThreads.counts.withLock { $0[thread] = AllocationCounts() }
-        defer { trackedThreads.counts.withLock { _ = $0.removeValue(forKey: thread) } }
+        trackedThreads.withLock { $0[thread] = AllocationCounts() }
+        defer { trackedThreads.withLock { _ = $0.removeValue(forKey: thread) } }
         try body()
-        return trackedThreads.counts.withLock { $0[thread] ?? AllocationCounts() }
+        return trackedThreads.withLock { $0[thread] ?? AllocationCounts() }
     }
 #endif
