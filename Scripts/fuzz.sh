@@ -7,8 +7,8 @@
 #   Scripts/fuzz.sh TARGET SECONDS [ARGS…]   # build, then fuzz TARGET for SECONDS (0: until stopped);
 #                                            # ARGS go to libFuzzer (-jobs=2, -only_ascii=1, …)
 #   Scripts/fuzz.sh --ci                     # build, then every target for its fixed CI budget of
-#                                            # executions (about a minute each on 2 cores), seed 1;
-#                                            # fails on the first crash, divergence, leak or timeout
+#                                            # executions (about a minute each), seed 1, two targets
+#                                            # at a time; fails on any crash, divergence, leak or timeout
 #   Scripts/fuzz.sh --replay TARGET FILE…    # run TARGET once on each FILE (a crash-… file, a regression)
 #
 # Swift has no -sanitize=undefined on Linux (its own arithmetic and bounds are checked anyway), so
@@ -79,8 +79,8 @@ fuzz() {
     shift 2
     seeds "$target"
     mkdir -p "$work/corpus/$target" "$work/artifacts/$target" "$work/logs"
-    local bin
-    bin=$(stage "$target")
+    local bin=$work/bin/fuzz-$target
+    [[ ${staged:-0} == 1 ]] || bin=$(stage "$target")
     local max_len=4096
     [[ $target == feeds ]] && max_len=16384
     local status=0
@@ -106,23 +106,45 @@ case ${1:-} in
     ;;
 --ci)
     build_targets
-    failed=()
+    # Seeds and binaries first, once: the lanes below then run only the fuzzers.
     for target in "${targets[@]}"; do
-        runs=${ci_runs[$target]}
-        echo "== $target: $runs executions"
-        # A fixed seed and a fixed count of executions, not a time: libFuzzer then mutates the
-        # same inputs in the same order on any machine, so CI's verdict is the one a run here
-        # gives, whatever the machine's speed. The time cap only bounds a machine far slower
-        # than this one. Long runs (TARGET SECONDS) seed from the clock and explore further.
-        if fuzz "$target" 600 -seed=1 -runs="$runs" > /dev/null; then
+        seeds "$target"
+        stage "$target" > /dev/null
+    done
+    staged=1
+    # A fixed seed and a fixed count of executions, not a time: libFuzzer then mutates the
+    # same inputs in the same order on any machine, so CI's verdict is the one a run here
+    # gives, whatever the machine's speed. The time cap only bounds a machine far slower
+    # than this one. Long runs (TARGET SECONDS) seed from the clock and explore further.
+    ci_target() {
+        local target=$1 runs=${ci_runs[$1]}
+        if fuzz "$target" 600 -seed=1 -runs="$runs" > /dev/null 2>&1; then
+            echo "== $target: $runs executions"
             grep -E '^(Done|stat::number_of_executed_units|#[0-9]+ +DONE)' "$work/logs/$target.log" || true
         else
+            echo "== $target: $runs executions: FAILED"
             grep -E 'ERROR|\[(differential|mapping|feeds|roundtrip|paths)\]|Test unit written' "$work/logs/$target.log" | head -20
-            failed+=("$target")
+            return 1
         fi
-    done
-    if [[ ${#failed[@]} -gt 0 ]]; then
-        echo "fuzz.sh: failed: ${failed[*]} (logs in $work/logs, inputs in $work/artifacts)" >&2
+    }
+    # A libFuzzer process runs on one core: two lanes, one per core, each a list of targets whose
+    # budgets take about as long as the other lane's. A lane goes on past a failed target, so
+    # that one run reports every target that fails.
+    ci_lane() {
+        local target status=0
+        for target in "$@"; do ci_target "$target" || status=1; done
+        return "$status"
+    }
+    lanes=$(mktemp -d)
+    ci_lane differential roundtrip paths > "$lanes/1" & first=$!
+    ci_lane mapping feeds > "$lanes/2" & second=$!
+    failed=0
+    wait "$first" || failed=1
+    wait "$second" || failed=1
+    cat "$lanes/1" "$lanes/2"
+    rm -rf "$lanes"
+    if [[ $failed == 1 ]]; then
+        echo "fuzz.sh: a target failed (logs in $work/logs, inputs in $work/artifacts)" >&2
         exit 1
     fi
     echo "fuzz.sh: every target ran its CI budget with no crash or divergence"
