@@ -6,7 +6,8 @@
 #
 #   Scripts/test-without-c-libraries.sh           # as below
 #   Scripts/test-without-c-libraries.sh --asan    # the same build and tests under AddressSanitizer
-#                                                 # with UBSan (Scripts/sanitizer-env.sh)
+#                                                 # with UBSan (Scripts/sanitizer-env.sh), which is
+#                                                 # how CI runs the pure-Swift suites under ASan
 #
 # It clones this checkout's HEAD (committed work only) into a temporary folder, so that nothing
 # built with the default traits can stand in. Then, as root:
