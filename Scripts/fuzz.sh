@@ -136,8 +136,8 @@ case ${1:-} in
         return "$status"
     }
     lanes=$(mktemp -d)
-    ci_lane differential roundtrip paths > "$lanes/1" & first=$!
-    ci_lane mapping feeds > "$lanes/2" & second=$!
+    ci_lane differential feeds > "$lanes/1" & first=$!
+    ci_lane mapping roundtrip paths > "$lanes/2" & second=$!
     failed=0
     wait "$first" || failed=1
     wait "$second" || failed=1
