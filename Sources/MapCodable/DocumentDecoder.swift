@@ -274,11 +274,10 @@ public final class DocumentDecoder: Decoder {
     /// exempt from the key strategy), or arrays of numbers and strings in one bulk read; `nil` for
     /// every other type, and for an array the bulk read does not take (its elements are then read
     /// one by one, so that an error names its element).
-    // Each branch is taken only when `T` is the type it makes, so the conditional casts always
-    // succeed; they restore the static type without a trap.
+    // Each branch is taken only when `T` is the type it makes. The first four test `T`'s identity,
+    // so their bit casts are identities that spare the dynamic cast `as? T` costs per value; the
+    // dictionary's conditional cast always succeeds and restores the static type without a trap.
     func decodeSpecial<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T? {
-        // Each identity test makes `T` that very type, so the bit cast is an identity: it spares
-        // the dynamic cast that `as? T` costs per value.
         let id = ObjectIdentifier(T.self)
         if id == SpecialTypes.date { return unsafeBitCast(try decodeDate(at: child), to: T.self) }
         if id == SpecialTypes.data { return unsafeBitCast(try decodeData(at: child), to: T.self) }

@@ -69,7 +69,7 @@ public struct DecimalBridge: JSONBridge {
     public var kind: JSONKind? { .number }
 
     public func decode(_ json: JSON, in context: MappingContext) throws -> Decimal {
-        if json.kind == .number, let built = Self.fromDigits(json.node, of: json.document) { return built }
+        if let built = Self.fromDigits(json.node, of: json.document) { return built }
         return try decodeOtherwise(json, in: context)
     }
 
@@ -79,8 +79,9 @@ public struct DecimalBridge: JSONBridge {
         return try decodeOtherwise(JSON(document: document, node: node), in: context)
     }
 
-    /// The common case, built from the text's digits: nil for anything but a number with text,
-    /// and for a text a `Decimal` holds only after ``decodeOtherwise(_:in:)`` decides it.
+    /// The common case, built from the text's digits: nil for anything but a number with text
+    /// (`withNumberText` answers only for numbers), and for a text a `Decimal` holds only after
+    /// ``decodeOtherwise(_:in:)`` decides it.
     private static func fromDigits(_ node: JSONNode, of document: any JSONDocument) -> Decimal? {
         document.withNumberText(node, { DecimalText.decimal($0) }) ?? nil
     }
