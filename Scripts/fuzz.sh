@@ -135,15 +135,8 @@ case ${1:-} in
         for target in "$@"; do ci_target "$target" || status=1; done
         return "$status"
     }
-    lanes=$(mktemp -d)
-    ci_lane differential feeds > "$lanes/1" & first=$!
-    ci_lane mapping roundtrip paths > "$lanes/2" & second=$!
-    failed=0
-    wait "$first" || failed=1
-    wait "$second" || failed=1
-    cat "$lanes/1" "$lanes/2"
-    rm -rf "$lanes"
-    if [[ $failed == 1 ]]; then
+    . Scripts/side-by-side.sh
+    if ! side_by_side ci_lane differential feeds -- ci_lane mapping roundtrip paths; then
         echo "fuzz.sh: a target failed (logs in $work/logs, inputs in $work/artifacts)" >&2
         exit 1
     fi

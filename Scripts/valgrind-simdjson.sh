@@ -11,12 +11,6 @@
 set -euo pipefail
 dir=$(dirname "$0")
 build=${1:-.build}
-logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
-"$dir/valgrind-tests.sh" SimdjsonDocumentTests "" "$build" > "$logs/documents" 2>&1 & documents=$!
-"$dir/valgrind-tests.sh" BackendSimdjsonTests SimdjsonDocumentTests "$build" > "$logs/others" 2>&1 & others=$!
-status=0
-wait "$documents" || status=1
-wait "$others" || status=1
-cat "$logs/documents" "$logs/others"
-exit "$status"
+. "$dir/side-by-side.sh"
+side_by_side "$dir/valgrind-tests.sh" SimdjsonDocumentTests "" "$build" \
+    -- "$dir/valgrind-tests.sh" BackendSimdjsonTests SimdjsonDocumentTests "$build"
