@@ -10,7 +10,7 @@
 #
 # Per-backend measures (parse, walk, bridges…) run on the backend BACKEND names (default foundation).
 # BINARY=PATH measures that jsonmap-bench instead of building one (Scripts/instruction-counts.py
-# passes CI's release build).
+# passes CI's release build); `Scripts/bench-callgrind.sh --build` only builds it and prints its path.
 #
 # Needs valgrind. It builds jsonmap-bench in release mode first
 # (swift build -c release --package-path Benchmarks --product jsonmap-bench; the build's output
@@ -28,15 +28,19 @@ done
 [ ${#files[@]} -gt 0 ] || files=(twitter citm_catalog canada github_events gsoc-2018)
 [ ${#measures[@]} -gt 0 ] || measures=(jsonserialization scan)
 backend=${BACKEND:-foundation}
-if [ -n "${BINARY:-}" ]; then
-    built=$BINARY
-else
+# Builds jsonmap-bench in release mode and prints its path.
+build() {
     # SwiftPM does not recompile the benchmark's specializations of the package's inlinable code
     # when only that code changed: touching the benchmark's sources makes every count current.
     find Benchmarks/Sources/jsonmap-bench -name '*.swift' -exec touch {} +
     swift build -c release --package-path Benchmarks --product jsonmap-bench >&2
-    built="$(swift build -c release --package-path Benchmarks --show-bin-path)/jsonmap-bench"
+    echo "$(swift build -c release --package-path Benchmarks --show-bin-path)/jsonmap-bench"
+}
+if [ "${1:-}" = "--build" ]; then
+    build
+    exit 0
 fi
+built=${BINARY:-$(build)}
 binary=$(mktemp /tmp/jsonmap-bench.XXXXXX)
 trap 'rm -f "$binary"' EXIT
 cp "$built" "$binary"
