@@ -201,14 +201,17 @@ let package = Package(
             dependencies: ["JSONMapping", .product(name: "Logging", package: "swift-log")],
             path: "Examples/LoggingServer"
         ),
-        // A Hummingbird service: a JSON endpoint and a gzip NDJSON ingest endpoint, the backend
-        // chosen by environment, swift-log to the console with request ids. Docs/Server.md.
+        // A service on Hummingbird or Vapor (each under its trait, chosen by environment): JSON
+        // endpoints and a gzip NDJSON ingest endpoint, the backend chosen by environment,
+        // swift-log to the console with request ids. Docs/Server.md.
         .executableTarget(
             name: "ingest-server",
             dependencies: [
-                "JSONMapping", "JSONMappingHummingbird", "MapLogging",
+                "JSONMapping", "JSONMappingHummingbird", "JSONMappingVapor", "MapLogging",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
             ],
             path: "Examples/IngestServer"
         ),
@@ -377,6 +380,7 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(
                     name: "AsyncHTTPClient",
                     package: "async-http-client",

@@ -6,7 +6,10 @@ import MapCore
 /// Made by `Mapper.bodyChunks(_:contentEncoding:)`, which puts it in front of the inflating
 /// sequence. The chunks are passed on as they come; only a running count is kept. Past the limit it
 /// throws a `ParseError` with code `inputTooLarge` (a `413` by ``ProblemDocument/init(for:)``)
-/// and ends; the wrapped sequence's own errors pass through unchanged.
+/// and ends. An error of the wrapped sequence means the body broke off before its end (the
+/// client disconnected, the server closed the connection for idleness, the task was cancelled):
+/// it is thrown as a `MappingError` with code `MappingError.Code.cancelled` and the sequence's
+/// error as its `MappingError.underlyingError`, so that a feed or a decode cut short says so.
 public struct LimitedChunks<Base: AsyncSequence>: AsyncSequence where Base.Element: Sequence<UInt8> {
     /// The bytes of one chunk.
     public typealias Element = [UInt8]
@@ -41,9 +44,18 @@ public struct LimitedChunks<Base: AsyncSequence>: AsyncSequence where Base.Eleme
 
         /// The next chunk, or `nil` at the end of the body.
         ///
-        /// - Throws: `ParseError` (`inputTooLarge`) past the limit, or the wrapped sequence's error.
+        /// - Throws: `ParseError` (`inputTooLarge`) past the limit; `MappingError` (`cancelled`)
+        ///   when the wrapped sequence throws.
         public mutating func next() async throws -> [UInt8]? {
-            guard !ended, let chunk = try await base.next() else {
+            guard !ended else { return nil }
+            let next: Base.Element?
+            do {
+                next = try await base.next()
+            } catch {
+                ended = true
+                throw MappingError(bodyBrokeOff: error)
+            }
+            guard let chunk = next else {
                 ended = true
                 return nil
             }
@@ -59,3 +71,17 @@ public struct LimitedChunks<Base: AsyncSequence>: AsyncSequence where Base.Eleme
 }
 
 extension LimitedChunks: Sendable where Base: Sendable {}
+
+extension MappingError {
+    /// The error for a request body whose chunk sequence threw `error`: the body broke off before
+    /// its end, for a reason outside its bytes (`MappingError.Code.cancelled`), `error` underlying.
+    init(bodyBrokeOff error: any Error) {
+        self.init(
+            code: .cancelled,
+            message: error is CancellationError
+                ? "the task reading the request body was cancelled"
+                : "the request body broke off before its end: \(error)",
+            underlyingError: error
+        )
+    }
+}

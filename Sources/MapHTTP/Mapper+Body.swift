@@ -10,7 +10,8 @@ extension Mapper {
     /// The chunks are inflated as they arrive, in pieces of at most 64 KiB; nothing is collected.
     /// Iterating throws `ParseError`s: `inputTooLarge` or `inflatedSizeExceeded` past a limit,
     /// `truncatedCompressedData` for a body that ends inside its compressed stream,
-    /// `corruptCompressedData`; and the chunk sequence's own errors unchanged.
+    /// `corruptCompressedData`; and a `MappingError` with code `MappingError.Code.cancelled`
+    /// when the chunk sequence throws (the body broke off), its error underlying.
     public func bodyChunks<Chunks: AsyncSequence>(
         _ chunks: Chunks,
         contentEncoding: ContentEncoding
@@ -27,7 +28,9 @@ extension Mapper {
     /// (`JSONBackend.readablePadding`), so that such a backend parses it in place.
     ///
     /// - Throws: `ParseError` as ``bodyChunks(_:contentEncoding:)`` does, `inputTooLarge` when
-    ///   the inflated text passes `ParseOptions.maxInputSize`; the chunk sequence's own errors.
+    ///   the inflated text passes `ParseOptions.maxInputSize`; `MappingError` with code
+    ///   `MappingError.Code.cancelled` when the chunk sequence throws (the body broke off), its
+    ///   error underlying.
     public func readBody<Chunks: AsyncSequence>(
         _ chunks: Chunks,
         contentEncoding: ContentEncoding,
@@ -41,7 +44,15 @@ extension Mapper {
             text.reserveCapacity(Swift.min(expectedLength, limit, Self.bodyReservation) + padding)
         }
         if contentEncoding == .identity {
-            for try await chunk in chunks {
+            var iterator = chunks.makeAsyncIterator()
+            while true {
+                let chunk: Chunks.Element?
+                do {
+                    chunk = try await iterator.next()
+                } catch {
+                    throw MappingError(bodyBrokeOff: error)
+                }
+                guard let chunk else { break }
                 try append(chunk, to: &text, limit: limit)
             }
         } else {
@@ -83,8 +94,8 @@ extension Mapper {
     /// reads it: any of the package's idioms (a two-way map, extraction, rules).
     ///
     /// - Throws: `MappingError`: the body's read failure (`inputTooLarge`, `unreadableInput`,
-    ///   with its `MappingError.parseError`), reported to the mapper's log as a failed decode, or
-    ///   the decode's own error with its path; the chunk sequence's own errors unchanged.
+    ///   with its `MappingError.parseError`), reported to the mapper's log as a failed decode, a
+    ///   body that broke off (`cancelled`), or the decode's own error with its path.
     public func decode<T: Bridgeable, Chunks: AsyncSequence>(
         _ type: T.Type = T.self,
         fromBody chunks: Chunks,
@@ -130,8 +141,8 @@ extension JSONMappingDecoder {
     ///
     /// - Throws: `DecodingError` as `decode(_:from:file:line:function:)` throws it, a
     ///   `MappingError` underlying; a body that could not be read or was too large is
-    ///   `dataCorrupted` at the root, its `MappingError` (`inputTooLarge`, `unreadableInput`)
-    ///   underlying. The chunk sequence's own errors pass through unchanged.
+    ///   `dataCorrupted` at the root, its `MappingError` (`inputTooLarge`, `unreadableInput`,
+    ///   `cancelled` for a body that broke off) underlying.
     public func decode<T: Decodable, Chunks: AsyncSequence>(
         _ type: T.Type,
         fromBody chunks: Chunks,

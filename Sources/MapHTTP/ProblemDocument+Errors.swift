@@ -12,6 +12,7 @@ extension ProblemDocument {
     /// | a body over `ParseOptions.maxInputSize` (a feed's over `FeedOptions.maxBodySize`), or inflating past `ParseOptions.maxInflatedSize` (`inputTooLarge`, `inflatedSizeExceeded`) | 413 |
     /// | malformed JSON (with `line` and `column`), corrupt or truncated compressed data, a body that could not be read | 400 |
     /// | a value that does not map — missing, `null`, wrong type, out of range, rejected by a rule (with `path`) | 400 |
+    /// | a body that broke off before its end: the client disconnected, the connection was closed for idleness, the task was cancelled (`cancelled`) | 499, nginx's "Client Closed Request": no client reads it, the logs do |
     /// | a `FeedError`: the record's failure as above, with `record`, and the record's `line` and `column` | as its error |
     ///
     /// `MappingError`, `ParseError`, `FeedError` and Swift's `DecodingError` (as
@@ -71,6 +72,8 @@ extension ProblemDocument {
             return nil
         case .inputTooLarge:
             self.init(status: 413, detail: mapping.message, code: mapping.code.description)
+        case .cancelled:
+            self.init(status: 499, detail: mapping.message, code: mapping.code.description)
         default:
             self.init(
                 status: 400,

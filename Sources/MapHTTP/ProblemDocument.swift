@@ -123,6 +123,7 @@ public struct ProblemDocument: Error, Sendable, Hashable, CustomStringConvertibl
         case 400: return "Bad Request"
         case 413: return "Content Too Large"
         case 415: return "Unsupported Media Type"
+        case 499: return "Client Closed Request"
         case 422: return "Unprocessable Content"
         case 500: return "Internal Server Error"
         default: return "Error"

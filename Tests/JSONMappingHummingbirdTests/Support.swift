@@ -2,6 +2,7 @@
     import AsyncHTTPClient
     import Foundation
     import Hummingbird
+    import HummingbirdCore
     import HummingbirdTesting
     import InMemoryLogging
     import JSONMapping
@@ -60,8 +61,11 @@
         let logs: InMemoryLogHandler
 
         /// Runs `body` with the port of a running server for `router`, then stops it.
+        /// `server` builds the connection's channel: `.http1()` by default, which has no idle
+        /// timeout.
         static func run<Context: RequestContext>(
             _ router: Router<Context>,
+            server: HTTPServerBuilder = .http1(),
             _ body: @Sendable (_ port: Int, _ logs: InMemoryLogHandler) async throws -> Void
         ) async throws where Context.Source == ApplicationRequestContextSource {
             let logs = InMemoryLogHandler()
@@ -69,6 +73,7 @@
             logger.logLevel = .info
             let app = Application(
                 router: router,
+                server: server,
                 configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
                 logger: logger
             )

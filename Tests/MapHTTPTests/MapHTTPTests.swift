@@ -302,6 +302,85 @@ struct Order: Codable, Equatable, Sendable {
     }
 }
 
+/// A body that sends `bytes` and then fails as a connection closed mid-body does.
+struct BrokenBody: AsyncSequence, Sendable {
+    typealias Element = [UInt8]
+    struct ConnectionClosed: Error {}
+    var bytes: [UInt8]
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var bytes: [UInt8]?
+        mutating func next() async throws -> [UInt8]? {
+            guard let chunk = bytes else { throw ConnectionClosed() }
+            bytes = nil
+            return chunk
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes) }
+}
+
+@Suite struct BrokenBodyTests {
+    static let lines = Array(
+        (1...3).map { #"{"id": \#($0), "email": "e\#($0)@example.com"}"# + "\n" }.joined().utf8
+    )
+
+    @Test("a feed whose body breaks off ends with a cancelled error after the records read, answered 499")
+    func feed() async throws {
+        let mapper = try Mapper()
+        var ids: [Int] = []
+        let error = await #expect(throws: FeedError.self) {
+            for try await order in mapper.feed(
+                Order.self,
+                body: BrokenBody(bytes: Self.lines),
+                contentEncoding: .identity
+            ) {
+                ids.append(order.id)
+            }
+        }
+        #expect(ids == [1, 2, 3])
+        #expect(error?.error.code == .cancelled)
+        #expect(error?.error.underlyingError is BrokenBody.ConnectionClosed)
+        #expect(error?.recordIndex == 3)
+        #expect(error?.line == 4)
+        let problem = try #require(error.flatMap { ProblemDocument(for: $0) })
+        #expect(problem.status == 499)
+        #expect(problem.title == "Client Closed Request")
+        #expect(problem.code == "cancelled")
+        #expect(problem.record == 3)
+    }
+
+    @Test("a body to decode that breaks off is a cancelled error, not a parse error of the bytes that came")
+    func decode() async throws {
+        let mapper = try Mapper()
+        let error = await #expect(throws: MappingError.self) {
+            _ = try await mapper.readBody(BrokenBody(bytes: Array(#"{"id": 1, "#.utf8)), contentEncoding: .identity)
+        }
+        #expect(error?.code == .cancelled)
+        #expect(error?.path == .root)
+        #expect(error?.underlyingError is BrokenBody.ConnectionClosed)
+        // A gzip body cut inside its compressed stream, through the decoder.
+        let gzip = try Compression.gzip.compress(Self.lines + Self.lines)
+        let decoder = JSONMappingDecoder(mapper: mapper)
+        let decoding = await #expect(throws: DecodingError.self) {
+            _ = try await decoder.decode(
+                [Order].self,
+                fromBody: BrokenBody(bytes: Array(gzip.prefix(gzip.count / 2))),
+                contentEncoding: .gzip
+            )
+        }
+        guard case .dataCorrupted(let context) = decoding else {
+            Issue.record("expected dataCorrupted, got \(String(describing: decoding))")
+            return
+        }
+        #expect(context.codingPath.isEmpty)
+        #expect((context.underlyingError as? MappingError)?.code == .cancelled)
+        let problem = try #require(decoding.flatMap { ProblemDocument(for: $0) })
+        #expect(problem.status == 499)
+        #expect(problem.code == "cancelled")
+    }
+}
+
 @Suite struct NDJSONBodyTests {
     @Test("records stream as compact NDJSON lines, in chunks of at least the flush size")
     func streams() async throws {

@@ -103,7 +103,9 @@ private let machines = [2, 8]
         while seen.load(ordering: .relaxed) < 500 { try await Task.sleep(for: .milliseconds(5)) }
         let seenAtCancel = seen.load(ordering: .relaxed)
         task.cancel()
-        try await task.value
+        let error = await #expect(throws: FeedError.self) { try await task.value }
+        #expect(error?.error.code == .cancelled)
+        #expect(error?.error.path == .root)
         let readsAtEnd = source.reads.load(ordering: .relaxed)
         try await Task.sleep(for: .milliseconds(50))
         #expect(source.reads.load(ordering: .relaxed) == readsAtEnd, "nothing is read after the task ended")
@@ -113,7 +115,7 @@ private let machines = [2, 8]
         )
     }
 
-    @Test("cancelling the consumer of the sequential AsyncSequence stops it too")
+    @Test("cancelling the consumer of the sequential AsyncSequence stops it too, with a cancelled error")
     func cancellationSequential() async throws {
         let mapper = try Mapper()
         let source = EndlessSource()
@@ -126,7 +128,9 @@ private let machines = [2, 8]
         }
         while seen.load(ordering: .relaxed) < 100 { try await Task.sleep(for: .milliseconds(2)) }
         task.cancel()
-        try await task.value
+        let error = await #expect(throws: FeedError.self) { try await task.value }
+        #expect(error?.error.code == .cancelled)
+        #expect(error.map { $0.recordIndex >= 100 } == true, "placed at the record where reading stopped")
         #expect(seen.load(ordering: .relaxed) < 100_000)
     }
 

@@ -81,7 +81,7 @@ public struct LogEntry: Hashable, Sendable {
     ///
     /// The kind follows the code: ``Kind/valueMissing`` for a missing key or index,
     /// ``Kind/wrongType`` for `null` or a type mismatch, ``Kind/validationFailed``,
-    /// ``Kind/dataToJSON`` for invalid JSON, ``Kind/input`` for input too large, and
+    /// ``Kind/dataToJSON`` for invalid JSON, ``Kind/input`` for input too large, unreadable or cut off, and
     /// ``Kind/bridgingFailed`` for every other code.
     public init(error: MappingError) {
         let kind: Kind
@@ -90,7 +90,7 @@ public struct LogEntry: Hashable, Sendable {
         case .nullValue, .typeMismatch: kind = .wrongType
         case .validationFailed: kind = .validationFailed
         case .invalidJSON: kind = .dataToJSON
-        case .inputTooLarge, .unreadableInput: kind = .input
+        case .inputTooLarge, .unreadableInput, .cancelled: kind = .input
         default: kind = .bridgingFailed
         }
         self.init(
@@ -148,7 +148,8 @@ public struct DiagnosticsReport: Sendable {
         case bytes([UInt8])
         /// A string: the input of a decode from a string, or the compact text of an already parsed view.
         case string(String)
-        /// No text: the encode failed before producing any.
+        /// No text: the encode failed before producing any, the input cannot be read twice, or
+        /// the failure has no place in the text (a size limit, corrupt compressed data).
         case none
 
         /// Whether `bytes` begins with gzip's magic number `0x1f 0x8b`, which JSON text never does.

@@ -19,7 +19,7 @@ public struct MappingError: Error, Sendable {
             case missingKey, indexOutOfRange, nullValue, typeMismatch, notRepresentable
             case validationFailed, bridgingFailed, rawRepresentableInitialization
             case invalidJSON, inputTooLarge, unsupportedValue, invalidWriterState, other
-            case unknownDiscriminator, noMatchingCandidate, unreadableInput
+            case unknownDiscriminator, noMatchingCandidate, unreadableInput, cancelled
         }
 
         let base: Base
@@ -65,6 +65,11 @@ public struct MappingError: Error, Sendable {
         /// No candidate of an untagged polymorphic bridge decoded the value;
         /// ``MappingError/collected`` holds each candidate's own error.
         public static let noMatchingCandidate = Code(base: .noMatchingCandidate)
+        /// Reading stopped before the input's end and not because of the input: the reading task
+        /// was cancelled, or the input's source broke off (a client that disconnected mid-body, a
+        /// connection its server closed for idleness). ``MappingError/underlyingError`` holds the
+        /// source's own error, if it threw one.
+        public static let cancelled = Code(base: .cancelled)
     }
 
     /// The fields, boxed: an error is one reference wide however much context it carries, so that

@@ -4,8 +4,9 @@ public import MapCore
 /// A feed as an `AsyncSequence`: the records of a ``FeedReader``, parsed and mapped on the
 /// consuming task (which suspends, never blocks, while the reader's producer reads ahead).
 ///
-/// Cancelling the consuming task ends the sequence, and the reader, at the next record: no more
-/// input is read.
+/// Cancelling the consuming task ends the reader at the next call, which throws ``FeedError``
+/// with code `MappingError.Code.cancelled`: no more input is read, and a feed cut short never
+/// looks like one that ended.
 public struct AsyncFeed<Element: Sendable>: AsyncSequence {
     /// The reader, consumed by the one iterator.
     let reader: FeedReader<Element>
@@ -15,10 +16,7 @@ public struct AsyncFeed<Element: Sendable>: AsyncSequence {
         let reader: FeedReader<Element>
 
         public mutating func next() async throws(FeedError) -> Element? {
-            guard !Task.isCancelled else {
-                reader.close()
-                return nil
-            }
+            guard !Task.isCancelled else { throw reader.cancel() }
             return try await reader.nextAsync()
         }
     }
@@ -38,8 +36,8 @@ extension FeedReader {
     /// the feed's order. With read-ahead (``FeedOptions/readAhead``), the reader's producer reads,
     /// inflates and cuts batches ahead while the workers map one, holding at most the read-ahead
     /// limit; without it, the consuming task reads the next batch while the workers map one, so at
-    /// most two batches are held. Cancelling the consuming task ends the sequence, and the reader,
-    /// at the next batch.
+    /// most two batches are held. Cancelling the consuming task ends the reader at the next call,
+    /// which throws ``FeedError`` with code `MappingError.Code.cancelled`.
     ///
     /// With read-ahead the producer keeps a core busy, so at most one task fewer than the machine
     /// has processors maps at once (and at least one). When that leaves one task — on a 2-core
@@ -93,15 +91,12 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
 
         public mutating func next() async throws(FeedError) -> Element? {
             if !inBatches {
-                guard !Task.isCancelled else {
-                    reader.close()
-                    return nil
-                }
+                guard !Task.isCancelled else { throw reader.cancel() }
                 return try await reader.nextAsync()
             }
             if reader.readsAhead { return try await nextReadAhead() }
             while true {
-                if Task.isCancelled { return nil }
+                if Task.isCancelled { throw reader.cancel() }
                 while readyIndex < ready.count {
                     let outcome = ready[readyIndex]
                     readyIndex += 1
@@ -125,10 +120,7 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
         /// The next record, from batches the reader's producer cut ahead, each mapped by the workers.
         private mutating func nextReadAhead() async throws(FeedError) -> Element? {
             while true {
-                if Task.isCancelled {
-                    reader.close()
-                    return nil
-                }
+                if Task.isCancelled { throw reader.cancel() }
                 while readyIndex < ready.count {
                     let outcome = ready[readyIndex]
                     readyIndex += 1
@@ -167,8 +159,8 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                 if ready.count < batch.items.count {
                     // Mapping stopped short: the task was cancelled.
                     pendingEnding = nil
-                    reader.close()
-                    return nil
+                    ready = []
+                    throw reader.cancel()
                 }
             }
         }
@@ -292,7 +284,7 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
             ready = []
             ready.reserveCapacity(records.count)
             for outcome in results {
-                // A slot is empty only when the task was cancelled; the sequence ends then.
+                // A slot is empty only when the task was cancelled; `next()` throws for it next.
                 guard let outcome else {
                     inputDone = true
                     break
@@ -316,9 +308,10 @@ extension ParallelFeed: @unchecked Sendable {}
 /// `Mapper.feed(_:chunks:options:onError:file:line:function:)`.
 ///
 /// Throws ``FeedError``: the first bad record under the stop policy; input that cannot be read or
-/// inflated (the chunk sequence's own errors become `MappingError.Code.unreadableInput`), and
-/// (arrays) malformed JSON, under either policy. Cancelling the consuming task ends it at the next
-/// record.
+/// inflated (the chunk sequence's own errors become `MappingError.Code.unreadableInput`, its
+/// `MappingError`s stay as they are, and `CancellationError` becomes
+/// `MappingError.Code.cancelled`), and (arrays) malformed JSON, under either policy. Cancelling
+/// the consuming task ends it at the next record with a `cancelled` error.
 ///
 /// `Sendable` only as far as its chunk sequence is: it is meant to be made and consumed by one task.
 public struct AsyncChunkFeed<Element: Sendable, Chunks: AsyncSequence>: AsyncSequence
@@ -343,14 +336,27 @@ where Chunks.Element == [UInt8] {
                             cursor.endOfInput()
                         }
                     } catch {
-                        throw cursor.inputFailed(
-                            (error as? ParseError).map { MappingError(parseError: $0) }
-                                ?? MappingError(code: .unreadableInput, message: "\(error)", underlyingError: error)
-                        )
+                        throw cursor.inputFailed(Self.mappingError(error))
                     }
                 }
             }
-            return nil
+            throw cursor.cancelled()
+        }
+
+        /// The chunk sequence's error as the feed reports it: a `ParseError` or `MappingError` as
+        /// it is, `CancellationError` as `cancelled`, anything else as `unreadableInput`.
+        static func mappingError(_ error: any Error) -> MappingError {
+            switch error {
+            case let parse as ParseError: MappingError(parseError: parse)
+            case let mapping as MappingError: mapping
+            case is CancellationError:
+                MappingError(
+                    code: .cancelled,
+                    message: "the task reading the feed was cancelled",
+                    underlyingError: error
+                )
+            default: MappingError(code: .unreadableInput, message: "\(error)", underlyingError: error)
+            }
         }
     }
 

@@ -124,6 +124,12 @@ final class FeedCursor<Element: Sendable> {
         )
     }
 
+    /// Ends the feed because its consuming task was cancelled, and returns the error to throw,
+    /// placed where the reading stopped.
+    func cancelled() -> FeedError {
+        inputFailed(MappingError(code: .cancelled, message: "the task reading the feed was cancelled"))
+    }
+
     /// Ends the feed, logging the count of records left out of the log, if any.
     func finish() {
         guard !finished else { return }

@@ -143,6 +143,13 @@ public final class FeedReader<Element: Sendable> {
         stopProducer()
     }
 
+    /// Closes the reader because its consuming task was cancelled, and returns the error the
+    /// asynchronous sequences throw for it.
+    func cancel() -> FeedError {
+        stopProducer()
+        return cursor.cancelled()
+    }
+
     // MARK: Reading on the consuming thread
 
     private func nextReadingHere() throws(FeedError) -> Element? {

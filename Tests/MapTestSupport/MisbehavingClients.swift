@@ -1,0 +1,260 @@
+package import JSONMapping
+package import Synchronization
+import Testing
+
+/// What a feed handler did while its client misbehaved: when it started and ended, how it ended,
+/// and whether the feed let go of the request body. Shared by the server suites of both
+/// frameworks; the handler reports to it, the test reads it.
+package final class HandlerWatch: Sendable {
+    /// Set when the handler has mapped its first record.
+    package let started = Atomic<Bool>(false)
+    /// Set when the handler has returned or thrown.
+    package let ended = Atomic<Bool>(false)
+    /// Set when the last copy of the body's iterator is freed: nothing holds the body any more.
+    package let released = Atomic<Bool>(false)
+    /// Records mapped.
+    package let mapped = Atomic<Int>(0)
+    /// Handlers running now, and the most that ran at once.
+    package let running = Atomic<Int>(0)
+    package let mostRunning = Atomic<Int>(0)
+    /// The error the handler's feed threw, or `nil` while none has (or it completed).
+    private let thrown = Mutex<(any Error)?>(nil)
+
+    package init() {}
+
+    package var error: (any Error)? { thrown.withLock { $0 } }
+
+    /// A handler starts.
+    package func enter() {
+        let now = running.add(1, ordering: .relaxed).newValue
+        mostRunning.max(now, ordering: .relaxed)
+    }
+
+    /// The handler mapped a record.
+    package func recordMapped() {
+        mapped.add(1, ordering: .relaxed)
+        started.store(true, ordering: .releasing)
+    }
+
+    /// The handler ends, with the error its feed threw or `nil`.
+    package func finish(with error: (any Error)?) {
+        thrown.withLock { $0 = error }
+        running.subtract(1, ordering: .relaxed)
+        ended.store(true, ordering: .releasing)
+    }
+}
+
+/// Whether `condition` holds within `timeout`, checked every 10 ms.
+package func eventually(within timeout: Duration, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return true
+}
+
+/// A body's chunks whose iterator sets `watch.released` when the last copy of it is freed.
+package struct ReleaseWatched<Base: AsyncSequence>: AsyncSequence where Base.Element == [UInt8] {
+    package typealias Element = [UInt8]
+    let base: Base
+    let watch: HandlerWatch
+
+    package init(_ base: Base, watch: HandlerWatch) {
+        self.base = base
+        self.watch = watch
+    }
+
+    final class Token: Sendable {
+        let watch: HandlerWatch
+        init(_ watch: HandlerWatch) { self.watch = watch }
+        deinit { watch.released.store(true, ordering: .releasing) }
+    }
+
+    package struct AsyncIterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        let token: Token
+
+        package mutating func next() async throws -> [UInt8]? { try await base.next() }
+    }
+
+    package func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator(), token: Token(watch))
+    }
+}
+
+extension ReleaseWatched: Sendable where Base: Sendable {}
+
+/// A request body sent in `chunkSize` pieces, each made into the client's element by `make`:
+/// `bytes[..<pauseAt]` first, then `pause` runs (it waits, or throws to abort the request), then
+/// the rest.
+package struct PausingBody<Element: Sendable>: AsyncSequence, Sendable {
+    let bytes: [UInt8]
+    let pauseAt: Int
+    let chunkSize: Int
+    let make: @Sendable (ArraySlice<UInt8>) -> Element
+    let pause: @Sendable () async throws -> Void
+
+    package init(
+        bytes: [UInt8],
+        pauseAt: Int,
+        chunkSize: Int,
+        make: @escaping @Sendable (ArraySlice<UInt8>) -> Element,
+        pause: @escaping @Sendable () async throws -> Void
+    ) {
+        self.bytes = bytes
+        self.pauseAt = pauseAt
+        self.chunkSize = chunkSize
+        self.make = make
+        self.pause = pause
+    }
+
+    package struct AsyncIterator: AsyncIteratorProtocol {
+        let body: PausingBody
+        var offset = 0
+        var paused = false
+
+        package mutating func next() async throws -> Element? {
+            if offset == body.pauseAt, !paused {
+                paused = true
+                try await body.pause()
+            }
+            guard offset < body.bytes.count else { return nil }
+            let end = Swift.min(offset + body.chunkSize, offset < body.pauseAt ? body.pauseAt : body.bytes.count)
+            defer { offset = end }
+            return body.make(body.bytes[offset..<end])
+        }
+    }
+
+    package func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: self) }
+}
+
+/// A flag that tasks share: set once, read by any.
+package final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    package init() {}
+
+    package func set() { value.store(true, ordering: .releasing) }
+
+    package var isSet: Bool { value.load(ordering: .acquiring) }
+}
+
+/// The client's reason to abort a request halfway.
+package struct ClientWentAway: Error {
+    package init() {}
+}
+
+/// The misbehaving-client checks, the same on every framework. Each takes `send`: it posts to
+/// the framework's watched feed route (which reports to `watch`) a gzip body of `bytes` in
+/// `chunkSize` pieces, running `pause` once `pauseAt` bytes are sent, and returns the answer's
+/// status and body.
+package enum MisbehavingClients {
+    package typealias Send =
+        @Sendable (
+            _ bytes: [UInt8], _ pauseAt: Int, _ chunkSize: Int, _ pause: @escaping @Sendable () async throws -> Void
+        ) async throws -> (status: Int, body: [UInt8])
+
+    /// The gzip text of `count` NDJSON records made by `line`.
+    package static func gzipFeed(_ count: Int, line: (Int) -> String) throws -> [UInt8] {
+        try Compression.gzip.compress(Array((0..<count).map { line($0) + "\n" }.joined().utf8))
+    }
+
+    /// A client that sends half a gzip feed of `records`, waits for the handler's first record,
+    /// and aborts: the handler must end with a `cancelled` `FeedError` after the records that
+    /// arrived, and the feed must let go of the body.
+    package static func disconnectMidFeed(
+        _ gzip: [UInt8],
+        records: Int,
+        watch: HandlerWatch,
+        send: Send
+    ) async throws {
+        await #expect(throws: (any Error).self) {
+            _ = try await send(gzip, gzip.count / 2, 1024) {
+                _ = await eventually(within: .seconds(30)) { watch.started.load(ordering: .acquiring) }
+                throw ClientWentAway()
+            }
+        }
+        #expect(await eventually(within: .seconds(15)) { watch.ended.load(ordering: .acquiring) })
+        #expect(await eventually(within: .seconds(15)) { watch.released.load(ordering: .acquiring) })
+        let mapped = watch.mapped.load(ordering: .relaxed)
+        #expect(mapped > 0 && mapped < records)
+        // The feed says the body broke off: not a bad record, not a body that ended.
+        let error = try #require(watch.error as? FeedError)
+        #expect(error.error.code == .cancelled, "\(error)")
+        #expect(error.error.underlyingError != nil)
+        #expect(error.recordIndex == mapped)
+    }
+
+    /// A client that sends half a gzip feed of `records` and stalls: the server's idle timeout
+    /// (set by the caller, well under 20 s) must close it, ending the handler with a `cancelled`
+    /// `FeedError` and letting go of the body.
+    package static func stallMidFeed(
+        _ gzip: [UInt8],
+        records: Int,
+        watch: HandlerWatch,
+        send: @escaping Send
+    ) async throws {
+        let clientStopped = Flag()
+        let client = Task {
+            try await send(gzip, gzip.count / 2, 1024) {
+                // Stalls far longer than the server's idle timeout.
+                _ = await eventually(within: .seconds(120)) { clientStopped.isSet }
+            }
+        }
+        let started = ContinuousClock.now
+        #expect(await eventually(within: .seconds(30)) { watch.ended.load(ordering: .acquiring) })
+        let took = ContinuousClock.now - started
+        #expect(took < .seconds(20), "the handler ended after \(took)")
+        #expect(await eventually(within: .seconds(15)) { watch.released.load(ordering: .acquiring) })
+        let error = try #require(watch.error as? FeedError)
+        #expect(error.error.code == .cancelled, "\(error)")
+        #expect(watch.mapped.load(ordering: .relaxed) < records)
+        clientStopped.set()
+        _ = await client.result
+    }
+
+    /// `clients` clients each send a gzip feed, half of it first, the rest only once every
+    /// handler is running: all of them must have run at once, and each answer must be 200 with
+    /// `expected` (decoded by `check`).
+    package static func concurrentFeeds(
+        _ gzip: [UInt8],
+        clients: Int,
+        watch: HandlerWatch,
+        send: @escaping Send,
+        check: @escaping @Sendable (_ body: [UInt8]) throws -> Bool
+    ) async throws {
+        // Latched: once all have run at once, a handler that has finished since must not hold
+        // back a client that looks later.
+        let allRunning = Flag()
+        let answers = await withTaskGroup(of: Result<(status: Int, body: [UInt8]), any Error>.self) { group in
+            for _ in 0..<clients {
+                group.addTask {
+                    do {
+                        return .success(
+                            try await send(gzip, gzip.count / 2, 512) {
+                                _ = await eventually(within: .seconds(60)) {
+                                    if watch.running.load(ordering: .relaxed) >= clients {
+                                        allRunning.set()
+                                    }
+                                    return allRunning.isSet
+                                }
+                            }
+                        )
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(watch.mostRunning.load(ordering: .relaxed) == clients)
+        #expect(answers.count == clients)
+        for answer in answers {
+            let answer = try answer.get()
+            #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+            #expect(try check(answer.body))
+        }
+        #expect(watch.running.load(ordering: .relaxed) == 0)
+    }
+}
