@@ -108,4 +108,35 @@ import Testing
         }
         #expect(text == Array("[1,]".utf8))
     }
+
+    @Test(
+        "a gzip bomb refused for its size is not inflated again for the report",
+        arguments: [Compression.automatic, .gzip]
+    )
+    func bombIsNotReinflatedForTheReport(compression: Compression) throws {
+        // 64 MiB of spaces in a string: about 64 KiB compressed.
+        var text = Array(#"{"pad": ""#.utf8)
+        text += [UInt8](repeating: UInt8(ascii: " "), count: 64 << 20)
+        text += Array(#""}"#.utf8)
+        let bomb = try Compression.gzip.compress(text)
+        let reports = Mutex<[DiagnosticsReport]>([])
+        var options = MappingOptions()
+        options.addLogSink(ClosureLogSink(level: .verbose) { report in reports.withLock { $0.append(report) } })
+        let mapper = try Mapper(
+            backend: FoundationBackend(),
+            parseOptions: ParseOptions(maxInputSize: 1 << 20),
+            options: options
+        )
+        let error = try #require(throws: MappingError.self) {
+            _ = try mapper.decode([String: String].self, from: JSONBytes(bomb, compression: compression))
+        }
+        #expect(error.code == .inputTooLarge)
+        #expect(error.path == .root)
+        let report = try #require(reports.withLock { $0.first })
+        #expect(report.succeeded == false)
+        guard case .none = report.text else {
+            Issue.record("the report carries text the limits refused")
+            return
+        }
+    }
 }

@@ -133,6 +133,9 @@ extension MappingContext {
         text: () -> DiagnosticsReport.Text
     ) -> MappingError {
         let failure = MappingError(parseError: error)
+        // A failure of size, compression or reading has no place in the text to show, and the
+        // text may be what the limits refused (a gzip bomb): it is not read again for the report.
+        let hasPlace = !(error.code.isAboutInputStream || error.code == .inputTooLarge)
         options.deliver(succeeded: false) {
             DiagnosticsReport(
                 operation: .decode,
@@ -140,7 +143,7 @@ extension MappingContext {
                 succeeded: false,
                 typeName: typeName,
                 callSite: callSite,
-                text: text()
+                text: hasPlace ? text() : .none
             )
         }
         return failure
