@@ -1,108 +1,150 @@
 #!/usr/bin/env bash
-# Load run of Examples/IngestServer on loopback with wrk: the package's coders against
-# Hummingbird's default JSONDecoder / JSONEncoder, side by side in one run, for a ~2 KB JSON body
-# (an order, made here) and a ~600 KB one (the corpus's twitter.json, 631,515 bytes).
+# Load run of Examples/IngestServer on loopback with wrk, on Hummingbird and on Vapor: the
+# package's coders against the framework's own (Foundation's JSONDecoder / JSONEncoder with the
+# framework's defaults), in one run, for three bodies: an order of about 2 KB (24 lines, Decimal
+# prices, an ISO 8601 date), an order of about 336 KB (7,000 lines), both made here, and the
+# corpus's twitter.json.
 #
-#     Benchmarks/Scripts/server-load.sh [seconds per case, default 5]
+#     Benchmarks/Scripts/server-load.sh [seconds per measurement, default 5] [runs, default 5]
 #
-# Builds ingest-server in release mode with the Hummingbird trait (into .build-release), starts
-# it twice (INGEST_CODERS=package, then foundation) on 127.0.0.1, checks that both answer every
-# body with the same JSON value, then runs `wrk -t2 -c16 -d<seconds>s --latency` per case and prints
-# requests/s and p99 latency (SKIP_BUILD=1 runs the binary built before; BINARY=path runs another build, for an A/B run). Needs wrk (`apt-get install -y wrk`) and curl. Not part of CI.
+# Builds ingest-server in release mode with the Hummingbird and Vapor traits (into
+# .build-release; SKIP_BUILD=1 runs the binary built before, BINARY=path another build). Per
+# framework it starts the service twice (INGEST_CODERS=package and foundation, on two ports),
+# checks that both answer every body with the same JSON value, then, run after run, measures each
+# body on the package's server and then on the framework's, alternating, with `wrk -t2 -c16
+# -d<seconds>s`. It prints per framework and body the median of the runs with their range:
+# requests per second, the server's CPU time per request (user + system from /proc), and the
+# package's figures over the framework's. Needs wrk and curl. Not part of CI.
 set -euo pipefail
 
 seconds="${1:-5}"
+runs="${2:-5}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 corpus="${CORPUS:-$root/../shared/corpus}"
 scratch="$(mktemp -d)"
-trap '[ -z "${server:-}" ] || kill "$server" 2>/dev/null || true; rm -rf "$scratch"' EXIT
+servers=()
+stop_servers() {
+    for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${servers[@]}"; do wait "$pid" 2>/dev/null || true; done
+    servers=()
+}
+trap 'stop_servers; rm -rf "$scratch"' EXIT
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 [ -f "$corpus/twitter.json" ] || { echo "no $corpus/twitter.json (set CORPUS)" >&2; exit 1; }
 
 cd "$root"
-# SKIP_BUILD=1 uses the binary already in .build-release.
-[ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --scratch-path .build-release --traits Jansson,Simdjson,Hummingbird --product ingest-server \
-    >"$scratch/build.log" 2>&1 || { tail -20 "$scratch/build.log"; exit 1; }
+if [ "${SKIP_BUILD:-0}" != 1 ] && [ -z "${BINARY:-}" ]; then
+    swift build -c release --scratch-path .build-release --traits Jansson,Simdjson,Hummingbird,Vapor \
+        --product ingest-server >"$scratch/build.log" 2>&1 || { tail -20 "$scratch/build.log"; exit 1; }
+fi
 binary="${BINARY:-$root/.build-release/release/ingest-server}"
 
-# The ~2 KB body: an order of 32 items.
-python3 - "$scratch/order.json" <<'PY'
-import json, sys
-items = [{"sku": f"SKU-1042-{i}-abcdefgh", "quantity": i % 5 + 1, "price": i * 1.25 + 0.5} for i in range(32)]
-json.dump({"id": 1042, "email": "buyer-1042@example.com", "items": items}, open(sys.argv[1], "w"))
+# The orders: `lines` lines each, prices with two decimals (written as text, as a shop sends
+# them), quantities 1 to 5, a note on every fifth line.
+python3 - "$scratch" <<'PY'
+import sys
+def order(lines, path):
+    parts = []
+    for i in range(lines):
+        price = f"{(i * 7919) % 20000 // 100 + 1}.{(i * 37) % 100:02d}"
+        note = ',"note":"gift wrap"' if i % 5 == 0 else ""
+        parts.append(f'{{"sku":"SKU-{i:05d}-BLK","quantity":{i % 5 + 1},"price":{price}{note}}}')
+    text = ('{"id":100001,"placedAt":"2026-03-04T09:30:00Z","currency":"EUR",'
+            '"customer":{"name":"Anna Becker","email":"anna.becker@example.com"},'
+            '"lines":[' + ",".join(parts) + '],"note":"leave with a neighbour"}')
+    open(path, "w").write(text)
+order(24, sys.argv[1] + "/order-2k.json")
+order(7000, sys.argv[1] + "/order-336k.json")
 PY
 cp "$corpus/twitter.json" "$scratch/twitter.json"
+cases=("orders order-2k.json" "orders order-336k.json" "timeline twitter.json")
 
-cases=("orders order.json" "timeline twitter.json")
-
-# utime + stime of the server, in clock ticks.
-server_cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
-port=18080
-results=()
-
-for coders in package foundation; do
-    INGEST_CODERS="$coders" PORT="$port" LOG_LEVEL=warning "$binary" >"$scratch/server-$coders.log" 2>&1 &
-    server=$!
-    for _ in $(seq 1 100); do
-        curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
+# Starts the service on `port`, waits until it answers.
+start_server() {
+    local framework=$1 coders=$2 port=$3
+    INGEST_FRAMEWORK="$framework" INGEST_CODERS="$coders" PORT="$port" LOG_LEVEL=warning \
+        "$binary" >"$scratch/server-$framework-$coders.log" 2>&1 &
+    servers+=($!)
+    for _ in $(seq 1 200); do
+        curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && return
         sleep 0.1
     done
+    echo "$framework ($coders) did not start:" >&2
+    cat "$scratch/server-$framework-$coders.log" >&2
+    exit 1
+}
+
+# utime + stime of a process, in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# One measurement: prints "requests/s cpu-ms-per-request".
+measure() {
+    local pid=$1 port=$2 path=$3 body=$4
+    local before after
+    before=$(cpu_ticks "$pid")
+    BODY_FILE="$scratch/$body" wrk -t2 -c16 -d"${seconds}s" -s "$root/Benchmarks/Scripts/post-body.lua" \
+        "http://127.0.0.1:$port/$path" >"$scratch/wrk.txt"
+    after=$(cpu_ticks "$pid")
+    local errors
+    errors=$(grep -E 'Non-2xx|Socket errors' "$scratch/wrk.txt" || true)
+    [ -z "$errors" ] || { echo "$path $body: $errors" >&2; exit 1; }
+    awk -v t="$((after - before))" -v hz="$(getconf CLK_TCK)" '
+        /^Requests\/sec:/ { rps = $2 }
+        /requests in/ { n = $1 }
+        END { printf "%s %.4f\n", rps, t / hz * 1000 / n }' "$scratch/wrk.txt"
+}
+
+results="$scratch/results.txt"
+: >"$results"
+for framework in hummingbird vapor; do
+    start_server "$framework" package 18081
+    package_pid=${servers[-1]}
+    start_server "$framework" foundation 18082
+    foundation_pid=${servers[-1]}
     for entry in "${cases[@]}"; do
         read -r path body <<<"$entry"
-        curl -sf -X POST -H 'Content-Type: application/json' --data-binary "@$scratch/$body" \
-            "http://127.0.0.1:$port/$path" >"$scratch/answer-$coders-$path.json"
-        cpu_before=$(server_cpu_ticks)
-        BODY_FILE="$scratch/$body" wrk -t2 -c16 -d"${seconds}s" --latency -s "$root/Benchmarks/Scripts/post-body.lua" \
-            "http://127.0.0.1:$port/$path" >"$scratch/wrk-$coders-$path.txt"
-        cpu_after=$(server_cpu_ticks)
-        rps=$(awk '/^Requests\/sec:/ {print $2}' "$scratch/wrk-$coders-$path.txt")
-        requests=$(awk '/requests in/ {print $1}' "$scratch/wrk-$coders-$path.txt")
-        # The server's own CPU time per request (user + system, from /proc), which the machine's
-        # other load disturbs far less than requests per second.
-        cpu=$(awk -v t="$((cpu_after - cpu_before))" -v hz="$(getconf CLK_TCK)" -v n="$requests" \
-            'BEGIN { printf "%.3f", t / hz * 1000 / n }')
-        p99=$(awk '$1 == "99%" {print $2}' "$scratch/wrk-$coders-$path.txt")
-        errors=$(grep -E 'Non-2xx|Socket errors' "$scratch/wrk-$coders-$path.txt" || true)
-        [ -z "$errors" ] || { echo "$coders $path: $errors" >&2; exit 1; }
-        results+=("$path $coders $rps $p99 $cpu")
+        for port in 18081 18082; do
+            curl -sf -X POST -H 'Content-Type: application/json' --data-binary "@$scratch/$body" \
+                "http://127.0.0.1:$port/$path" >"$scratch/answer-$port.json"
+        done
+        # Foundation's encoder orders keys its own way: the answers are compared as JSON values.
+        python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' \
+            "$scratch/answer-18081.json" "$scratch/answer-18082.json" \
+            || { echo "$framework: the answers to $body differ between the coders" >&2; exit 1; }
     done
-    kill "$server"
-    wait "$server" 2>/dev/null || true
-    server=""
+    for run in $(seq 1 "$runs"); do
+        for entry in "${cases[@]}"; do
+            read -r path body <<<"$entry"
+            echo "$framework $body package $run $(measure "$package_pid" 18081 "$path" "$body")" >>"$results"
+            echo "$framework $body foundation $run $(measure "$foundation_pid" 18082 "$path" "$body")" >>"$results"
+        done
+        echo "$framework: run $run of $runs done" >&2
+    done
+    stop_servers
 done
 
-# Foundation's JSONEncoder writes an object's keys in its own order, so the answers are compared
-# as JSON values (every key, every value), not as bytes.
-for entry in "${cases[@]}"; do
-    read -r path body <<<"$entry"
-    python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' \
-        "$scratch/answer-package-$path.json" "$scratch/answer-foundation-$path.json" \
-        || { echo "the answers to /$path differ between the coders" >&2; exit 1; }
-done
-echo "answers equal as JSON: /orders ($(wc -c <"$scratch/answer-package-orders.json") bytes)," \
-    "/timeline ($(wc -c <"$scratch/answer-package-timeline.json") bytes)"
-
-echo
-echo "| body | coders | requests/s | p99 latency | ratio | server CPU per request |"
-echo "|---|---|---:|---:|---:|---:|"
-for entry in "${cases[@]}"; do
-    read -r path body <<<"$entry"
-    size=$(wc -c <"$scratch/$body")
-    package_rps="" foundation_rps=""
-    for row in "${results[@]}"; do
-        read -r rpath rcoders rrps _ <<<"$row"
-        [ "$rpath" = "$path" ] || continue
-        if [ "$rcoders" = package ]; then package_rps=$rrps; else foundation_rps=$rrps; fi
-    done
-    for row in "${results[@]}"; do
-        read -r rpath rcoders rrps rp99 rcpu <<<"$row"
-        [ "$rpath" = "$path" ] || continue
-        name="JSONMappingDecoder/Encoder"
-        [ "$rcoders" = foundation ] && name="JSONDecoder/JSONEncoder"
-        ratio=$(awk -v a="$rrps" -v b="$foundation_rps" 'BEGIN { printf "%.2f×", a / b }')
-        echo "| $body ($size B) | $name | $rrps | $rp99 | $ratio | $rcpu ms |"
-    done
-done
-echo
-echo "backend: ${JSONMAPPING_BACKEND:-default (first linked)}; wrk -t2 -c16 -d${seconds}s; $(date -u +%Y-%m-%d)"
+python3 - "$results" "$seconds" "$runs" "${JSONMAPPING_BACKEND:-default (first linked)}" <<'PY'
+import sys, statistics, datetime
+rows = [line.split() for line in open(sys.argv[1])]
+data = {}
+for framework, body, coders, run, rps, cpu in rows:
+    data.setdefault((framework, body), {}).setdefault(coders, {})[int(run)] = (float(rps), float(cpu))
+def spread(values, digits):
+    return f"{statistics.median(values):.{digits}f} [{min(values):.{digits}f}–{max(values):.{digits}f}]"
+print("| framework | body | package req/s | framework's req/s | req/s ratio | package CPU ms/req | framework's CPU ms/req | CPU ratio |")
+print("|---|---|---:|---:|---:|---:|---:|---:|")
+for (framework, body), by in data.items():
+    runs = sorted(set(by["package"]) & set(by["foundation"]))
+    p_rps = [by["package"][r][0] for r in runs]
+    f_rps = [by["foundation"][r][0] for r in runs]
+    p_cpu = [by["package"][r][1] for r in runs]
+    f_cpu = [by["foundation"][r][1] for r in runs]
+    rps_ratio = [a / b for a, b in zip(p_rps, f_rps)]
+    cpu_ratio = [a / b for a, b in zip(p_cpu, f_cpu)]
+    print(f"| {framework} | {body} | {spread(p_rps, 0)} | {spread(f_rps, 0)} | {spread(rps_ratio, 2)}× "
+          f"| {spread(p_cpu, 3)} | {spread(f_cpu, 3)} | {spread(cpu_ratio, 2)}× |")
+print()
+print(f"median [min–max] of {len(runs)} alternating runs; ratios per run, package ÷ framework's; "
+      f"backend {sys.argv[4]}; wrk -t2 -c16 -d{sys.argv[2]}s; {datetime.date.today()}")
+PY

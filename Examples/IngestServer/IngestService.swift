@@ -1,5 +1,6 @@
 #if Hummingbird
     import Hummingbird
+    import HummingbirdCore
     import JSONMapping
     import JSONMappingHummingbird
     import Logging
@@ -8,30 +9,51 @@
     extension TimelineSummary: ResponseEncodable {}
     extension IngestSummary: ResponseEncodable {}
 
-    /// The request context of the service: the package's coders, made once from the environment.
+    /// The request context of the service: the package's coders, over the service's mapper.
     struct IngestContext: RequestContext {
+        /// The coders over the service's mapper. Written once, by `HummingbirdIngest.run`
+        /// before the server starts, and only read after: no request can see it change.
+        nonisolated(unsafe) static var coders = JSONMappingCoders.default
+
         var coreContext: CoreRequestContextStorage
 
         init(source: ApplicationRequestContextSource) {
             coreContext = .init(source: source)
         }
 
-        var requestDecoder: JSONMappingRequestDecoder { IngestService.shared.requestDecoder }
-        var responseEncoder: JSONMappingResponseEncoder { IngestService.shared.responseEncoder }
+        var requestDecoder: JSONMappingRequestDecoder { Self.coders.requestDecoder }
+        var responseEncoder: JSONMappingResponseEncoder { Self.coders.responseEncoder }
     }
 
-    enum IngestService {
-        /// The coders over the backend `JSONMAPPING_BACKEND` names (the first linked one when it
-        /// is unset), logging each failed decode to the request's logger.
-        static func coders() throws -> JSONMappingCoders {
-            var options = MappingOptions()
-            options.logLevel = .errors
-            return JSONMappingCoders(mapper: try Mapper(options: options))
+    enum HummingbirdIngest {
+        /// Serves until the process is stopped.
+        static func run(_ settings: IngestSettings, logger: Logger) async throws {
+            let configuration = ApplicationConfiguration(
+                address: .hostname(settings.host, port: settings.port),
+                serverName: "ingest-server"
+            )
+            // A request whose body stalls for 30 s is closed: Hummingbird has no idle timeout
+            // unless it is given one.
+            let server = HTTPServerBuilder.http1(configuration: .init(idleTimeout: .seconds(30)))
+            if settings.usesFoundation {
+                let app = Application(
+                    router: router(BasicRequestContext.self, mapper: settings.mapper),
+                    server: server,
+                    configuration: configuration,
+                    logger: logger
+                )
+                try await app.runService()
+            } else {
+                IngestContext.coders = JSONMappingCoders(mapper: settings.mapper)
+                let app = Application(
+                    router: router(IngestContext.self, mapper: settings.mapper),
+                    server: server,
+                    configuration: configuration,
+                    logger: logger
+                )
+                try await app.runService()
+            }
         }
-
-        /// The coders every request of the process uses; the first linked backend when
-        /// `JSONMAPPING_BACKEND` names none (main has then stopped already with its error).
-        static let shared: JSONMappingCoders = (try? coders()) ?? JSONMappingCoders.default
 
         /// The routes, decoding with `Context`'s coders; the feed is read by `mapper` whatever
         /// the coders.
@@ -47,28 +69,14 @@
             }
             router.post("/ingest") { request, context -> IngestSummary in
                 try await context.mapping {
-                    var options = FeedOptions()
-                    options.errorPolicy = request.uri.queryParameters["policy"] == "skip" ? .skip : .stop
                     let rejected = RejectCount()
-                    var accepted = 0
-                    var sum = 0.0
-                    var sensors = Set<String>()
-                    for try await reading in try request.feed(
+                    let readings = try request.feed(
                         Reading.self,
                         mapper: mapper,
-                        options: options,
+                        options: IngestTally.options(policy: request.uri.queryParameters["policy"].map(String.init)),
                         onError: { _ in rejected.add() }
-                    ) {
-                        accepted += 1
-                        sum += reading.value
-                        sensors.insert(reading.sensor)
-                    }
-                    return IngestSummary(
-                        accepted: accepted,
-                        rejected: rejected.value,
-                        sensors: sensors.count,
-                        mean: accepted == 0 ? 0 : sum / Double(accepted)
                     )
+                    return try await IngestTally.summary(of: readings, rejected: rejected)
                 }
             }
             return router

@@ -1,30 +1,44 @@
-// The example's models: an order (a small JSON body), a search timeline in twitter.json's shape
-// (a large one) and a sensor reading (one record of an NDJSON feed), with what the endpoints
-// answer for each.
+// The example's models: an order (a small JSON body, with money and a date), a search timeline
+// in twitter.json's shape (a large one) and a sensor reading (one record of an NDJSON feed), with
+// what the endpoints answer for each.
 
-/// An order as a shop's client posts it.
+import Foundation
+
+/// An order as a shop's client posts it: money as `Decimal`, the time it was placed in ISO 8601
+/// (both frameworks' default date strategy).
 struct Order: Codable, Sendable {
     var id: Int
-    var email: String
-    var items: [Item]
+    var placedAt: Date
+    var currency: String
+    var customer: Customer
+    var lines: [Line]
+    var note: String?
 
-    struct Item: Codable, Sendable {
+    struct Customer: Codable, Sendable {
+        var name: String
+        var email: String
+    }
+
+    struct Line: Codable, Sendable {
         var sku: String
         var quantity: Int
-        var price: Double
+        var price: Decimal
+        var note: String?
     }
 }
 
-/// What `POST /orders` answers.
+/// What `POST /orders` answers: the total to the cent, in `Decimal`.
 struct Receipt: Codable, Sendable {
     var orderID: Int
-    var itemCount: Int
-    var total: Double
+    var placedAt: Date
+    var lineCount: Int
+    var total: Decimal
 
     init(_ order: Order) {
         orderID = order.id
-        itemCount = order.items.count
-        total = order.items.reduce(0) { $0 + Double($1.quantity) * $1.price }
+        placedAt = order.placedAt
+        lineCount = order.lines.count
+        total = order.lines.reduce(Decimal(0)) { $0 + Decimal($1.quantity) * $1.price }
     }
 }
 
