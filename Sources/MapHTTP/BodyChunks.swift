@@ -53,7 +53,7 @@ public struct LimitedChunks<Base: AsyncSequence>: AsyncSequence where Base.Eleme
                 next = try await base.next()
             } catch {
                 ended = true
-                throw MappingError(bodyBrokeOff: error)
+                throw MappingError(cancelledReading: "the request body", by: error)
             }
             guard let chunk = next else {
                 ended = true
@@ -71,17 +71,3 @@ public struct LimitedChunks<Base: AsyncSequence>: AsyncSequence where Base.Eleme
 }
 
 extension LimitedChunks: Sendable where Base: Sendable {}
-
-extension MappingError {
-    /// The error for a request body whose chunk sequence threw `error`: the body broke off before
-    /// its end, for a reason outside its bytes (`MappingError.Code.cancelled`), `error` underlying.
-    init(bodyBrokeOff error: any Error) {
-        self.init(
-            code: .cancelled,
-            message: error is CancellationError
-                ? "the task reading the request body was cancelled"
-                : "the request body broke off before its end: \(error)",
-            underlyingError: error
-        )
-    }
-}

@@ -44,16 +44,14 @@ extension Mapper {
             text.reserveCapacity(Swift.min(expectedLength, limit, Self.bodyReservation) + padding)
         }
         if contentEncoding == .identity {
-            var iterator = chunks.makeAsyncIterator()
-            while true {
-                let chunk: Chunks.Element?
-                do {
-                    chunk = try await iterator.next()
-                } catch {
-                    throw MappingError(bodyBrokeOff: error)
+            do {
+                for try await chunk in chunks {
+                    try append(chunk, to: &text, limit: limit)
                 }
-                guard let chunk else { break }
-                try append(chunk, to: &text, limit: limit)
+            } catch let tooLarge as ParseError {
+                throw tooLarge
+            } catch {
+                throw MappingError(cancelledReading: "the request body", by: error)
             }
         } else {
             for try await chunk in bodyChunks(chunks, contentEncoding: contentEncoding) {

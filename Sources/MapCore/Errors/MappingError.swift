@@ -72,6 +72,20 @@ public struct MappingError: Error, Sendable {
         public static let cancelled = Code(base: .cancelled)
     }
 
+    /// A ``Code/cancelled`` error for reading `input` ("the feed", "the request body") that
+    /// stopped before its end. Without a `source` error, or with a `CancellationError`, the
+    /// reading task was cancelled; with any other, the input's source broke off, and `source` is
+    /// the ``underlyingError``.
+    package init(cancelledReading input: String, by source: (any Error)? = nil) {
+        let message: String
+        if let source, !(source is CancellationError) {
+            message = "\(input) broke off before its end: \(source)"
+        } else {
+            message = "the task reading \(input) was cancelled"
+        }
+        self.init(code: .cancelled, message: message, underlyingError: source)
+    }
+
     /// The fields, boxed: an error is one reference wide however much context it carries, so that
     /// an optional error held on the success path (a map's first failure, a bridge's `throws`)
     /// costs a word, and copying one is a retain. Copy-on-write: a setter copies the box first

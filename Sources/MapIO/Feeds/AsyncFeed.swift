@@ -349,12 +349,7 @@ where Chunks.Element == [UInt8] {
             switch error {
             case let parse as ParseError: MappingError(parseError: parse)
             case let mapping as MappingError: mapping
-            case is CancellationError:
-                MappingError(
-                    code: .cancelled,
-                    message: "the task reading the feed was cancelled",
-                    underlyingError: error
-                )
+            case is CancellationError: MappingError(cancelledReading: "the feed", by: error)
             default: MappingError(code: .unreadableInput, message: "\(error)", underlyingError: error)
             }
         }

@@ -127,7 +127,7 @@ final class FeedCursor<Element: Sendable> {
     /// Ends the feed because its consuming task was cancelled, and returns the error to throw,
     /// placed where the reading stopped.
     func cancelled() -> FeedError {
-        inputFailed(MappingError(code: .cancelled, message: "the task reading the feed was cancelled"))
+        inputFailed(MappingError(cancelledReading: "the feed"))
     }
 
     /// Ends the feed, logging the count of records left out of the log, if any.
