@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Load run of Examples/IngestServer on loopback with wrk, on Hummingbird and on Vapor: the
 # package's coders against the framework's own (Foundation's JSONDecoder / JSONEncoder with the
-# framework's defaults), in one run, for three bodies: an order of about 2 KB (24 lines, Decimal
-# prices, an ISO 8601 date), an order of about 336 KB (7,000 lines), both made here, and the
+# framework's defaults), in one run, for three bodies: an order of 24 lines (1,505 bytes, Decimal
+# prices, an ISO 8601 date), one of 7,000 lines (386,997 bytes), both made here, and the
 # corpus's twitter.json.
 #
 #     Benchmarks/Scripts/server-load.sh [seconds per measurement, default 5] [runs, default 5]
@@ -40,25 +40,10 @@ if [ "${SKIP_BUILD:-0}" != 1 ] && [ -z "${BINARY:-}" ]; then
 fi
 binary="${BINARY:-$root/.build-release/release/ingest-server}"
 
-# The orders: `lines` lines each, prices with two decimals (written as text, as a shop sends
-# them), quantities 1 to 5, a note on every fifth line.
-python3 - "$scratch" <<'PY'
-import sys
-def order(lines, path):
-    parts = []
-    for i in range(lines):
-        price = f"{(i * 7919) % 20000 // 100 + 1}.{(i * 37) % 100:02d}"
-        note = ',"note":"gift wrap"' if i % 5 == 0 else ""
-        parts.append(f'{{"sku":"SKU-{i:05d}-BLK","quantity":{i % 5 + 1},"price":{price}{note}}}')
-    text = ('{"id":100001,"placedAt":"2026-03-04T09:30:00Z","currency":"EUR",'
-            '"customer":{"name":"Anna Becker","email":"anna.becker@example.com"},'
-            '"lines":[' + ",".join(parts) + '],"note":"leave with a neighbour"}')
-    open(path, "w").write(text)
-order(24, sys.argv[1] + "/order-2k.json")
-order(7000, sys.argv[1] + "/order-336k.json")
-PY
+python3 "$root/Benchmarks/Scripts/orders.py" 24 "$scratch/order-24-lines.json"
+python3 "$root/Benchmarks/Scripts/orders.py" 7000 "$scratch/order-7000-lines.json"
 cp "$corpus/twitter.json" "$scratch/twitter.json"
-cases=("orders order-2k.json" "orders order-336k.json" "timeline twitter.json")
+cases=("orders order-24-lines.json" "orders order-7000-lines.json" "timeline twitter.json")
 
 # Starts the service on `port`, waits until it answers.
 start_server() {

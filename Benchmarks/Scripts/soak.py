@@ -23,17 +23,7 @@ import sys
 import threading
 import time
 
-
-def order(lines):
-    parts = []
-    for i in range(lines):
-        price = f"{(i * 7919) % 20000 // 100 + 1}.{(i * 37) % 100:02d}"
-        parts.append(f'{{"sku":"SKU-{i:05d}","quantity":{i % 5 + 1},"price":{price}}}')
-    text = ('{"id":7,"placedAt":"2026-03-04T09:30:00Z","currency":"EUR",'
-            '"customer":{"name":"Ann","email":"ann@example.com"},"lines":[' + ",".join(parts) + "]}")
-    cents = sum((i % 5 + 1) * (((i * 7919) % 20000 // 100 + 1) * 100 + (i * 37) % 100) for i in range(lines))
-    return text.encode(), cents
-
+from orders import order
 
 GOOD, GOOD_CENTS = order(24)
 GOOD_GZIP = gzip.compress(GOOD)

@@ -33,12 +33,7 @@ else
     binary="$BINARY"
 fi
 
-python3 - "$scratch/order.json" <<'PY'
-import sys
-lines = ",".join(f'{{"sku":"SKU-{i:05d}","quantity":{i % 5 + 1},"price":{i + 1}.99}}' for i in range(24))
-open(sys.argv[1], "w").write('{"id":1,"placedAt":"2026-03-04T09:30:00Z","currency":"EUR",'
-    '"customer":{"name":"Ann","email":"ann@example.com"},"lines":[' + lines + ']}')
-PY
+python3 "$root/Benchmarks/Scripts/orders.py" 24 "$scratch/order.json"
 
 status=0
 port=18091
