@@ -258,10 +258,18 @@ let package = Package(
             path: "Examples/jsonmap-native-only"
         ),
         // The tests mirror the modules, one target each; MapTestSupport holds what they share: the
-        // corpus, scratch folders, built binaries, the guide checks.
+        // corpus, scratch folders, built binaries, the guide checks, and (under a server trait)
+        // the HTTP clients that misbehave.
         .target(
             name: "MapTestSupport",
-            dependencies: ["JSONMapping"],
+            dependencies: [
+                "JSONMapping",
+                .product(
+                    name: "AsyncHTTPClient",
+                    package: "async-http-client",
+                    condition: .when(traits: ["Hummingbird", "Vapor"])
+                ),
+            ],
             path: "Tests/MapTestSupport"
         ),
         .testTarget(

@@ -35,23 +35,21 @@
             // A request whose body stalls for 30 s is closed: Hummingbird has no idle timeout
             // unless it is given one.
             let server = HTTPServerBuilder.http1(configuration: .init(idleTimeout: .seconds(30)))
-            if settings.usesFoundation {
+            func serve<Context: RequestContext>(_ context: Context.Type) async throws
+            where Context.Source == ApplicationRequestContextSource {
                 let app = Application(
-                    router: router(BasicRequestContext.self, mapper: settings.mapper),
+                    router: router(Context.self, mapper: settings.mapper),
                     server: server,
                     configuration: configuration,
                     logger: logger
                 )
                 try await app.runService()
+            }
+            if settings.usesFoundation {
+                try await serve(BasicRequestContext.self)
             } else {
                 IngestContext.coders = JSONMappingCoders(mapper: settings.mapper)
-                let app = Application(
-                    router: router(IngestContext.self, mapper: settings.mapper),
-                    server: server,
-                    configuration: configuration,
-                    logger: logger
-                )
-                try await app.runService()
+                try await serve(IngestContext.self)
             }
         }
 

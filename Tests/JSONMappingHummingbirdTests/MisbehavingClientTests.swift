@@ -16,60 +16,42 @@
         let router = Router(context: TestContext.self)
         router.add(middleware: ProblemMiddleware())
         router.post("/watched") { request, context -> FeedSummary in
-            watch.enter()
-            do {
-                var summary = FeedSummary(count: 0, skipped: 0, valueSum: 0)
-                let readings = TestContext.coders.mapper.feed(
+            var summary = FeedSummary(count: 0, skipped: 0, valueSum: 0)
+            try await watch.run {
+                TestContext.coders.mapper.feed(
                     Reading.self,
                     body: ReleaseWatched(request.bodyChunks, watch: watch),
                     contentEncoding: try request.contentEncoding()
                 )
-                for try await reading in readings {
-                    summary.count += 1
-                    summary.valueSum += reading.value
-                    watch.recordMapped()
-                }
-                watch.finish(with: nil)
-                return summary
-            } catch {
-                watch.finish(with: error)
-                throw error
+            } each: { reading in
+                summary.count += 1
+                summary.valueSum += reading.value
             }
+            return summary
         }
         router.get("/health") { _, _ in "ok" }
         return router
     }
 
-    /// Posts a gzip body to `/watched` on `port` with `client`, as `MisbehavingClients` sends it.
+    /// `MisbehavingClients`' sender for `/watched` on `port`.
     func watchedSend(port: Int, client: HTTPClient = .shared) -> MisbehavingClients.Send {
-        { bytes, pauseAt, chunkSize, pause in
-            let body = PausingBody(
-                bytes: bytes,
-                pauseAt: pauseAt,
-                chunkSize: chunkSize,
-                make: { ByteBuffer(bytes: $0) },
-                pause: pause
-            )
-            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/watched")
-            request.method = .POST
-            request.headers.add(name: "Content-Encoding", value: "gzip")
-            request.body = .stream(body, length: .unknown)
-            let response = try await client.execute(request, timeout: .seconds(120))
-            let buffer = try await response.body.collect(upTo: 1 << 20)
-            return (Int(response.status.code), Array(buffer.readableBytesView))
-        }
+        MisbehavingClients.send(to: "http://127.0.0.1:\(port)/watched", client: client)
     }
 
     @Suite(.serialized) struct HummingbirdMisbehavingClientTests {
         static let records = 20_000
 
+        /// The gzip feed of `Reading` records `0..<count`.
+        static func gzipReadings(_ count: Int = records) throws -> [UInt8] {
+            try MisbehavingClients.gzipFeed(count) { String(Reading.line($0).dropLast()) }
+        }
+
         @Test("a client that disconnects in the middle of a gzip feed: the handler ends, the body is let go")
         func disconnectMidGzipFeed() async throws {
             let watch = HandlerWatch()
             try await LiveServer.run(watchedFeedRouter(watch)) { port, _ in
-                let gzip = try MisbehavingClients.gzipFeed(Self.records) { String(Reading.line($0).dropLast()) }
                 try await MisbehavingClients.disconnectMidFeed(
-                    gzip,
+                    try Self.gzipReadings(),
                     records: Self.records,
                     watch: watch,
                     send: watchedSend(port: port)
@@ -88,9 +70,8 @@
             let watch = HandlerWatch()
             let server = HTTPServerBuilder.http1(configuration: .init(idleTimeout: .seconds(1)))
             try await LiveServer.run(watchedFeedRouter(watch), server: server) { port, _ in
-                let gzip = try MisbehavingClients.gzipFeed(Self.records) { String(Reading.line($0).dropLast()) }
                 try await MisbehavingClients.stallMidFeed(
-                    gzip,
+                    try Self.gzipReadings(),
                     records: Self.records,
                     watch: watch,
                     send: watchedSend(port: port)
@@ -104,27 +85,16 @@
             let records = 300
             let watch = HandlerWatch()
             try await LiveServer.run(watchedFeedRouter(watch)) { port, _ in
-                // The shared client opens at most 8 connections to a host.
-                var configuration = HTTPClient.Configuration()
-                configuration.connectionPool = .init(
-                    idleTimeout: .seconds(60),
-                    concurrentHTTP1ConnectionsPerHostSoftLimit: clients
-                )
-                let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
                 let sum = (0..<records).reduce(0.0) { $0 + Double($1 % 1000) / 4 }
                 let expected = FeedSummary(count: records, skipped: 0, valueSum: sum)
-                do {
+                try await MisbehavingClients.withClient(connections: clients) { client in
                     try await MisbehavingClients.concurrentFeeds(
-                        try MisbehavingClients.gzipFeed(records) { String(Reading.line($0).dropLast()) },
+                        try Self.gzipReadings(records),
                         clients: clients,
                         watch: watch,
                         send: watchedSend(port: port, client: client)
                     ) { try JSONDecoder().decode(FeedSummary.self, from: Data($0)) == expected }
-                } catch {
-                    try await client.shutdown()
-                    throw error
                 }
-                try await client.shutdown()
             }
         }
     }

@@ -24,20 +24,39 @@ package final class HandlerWatch: Sendable {
 
     package var error: (any Error)? { thrown.withLock { $0 } }
 
+    /// A watched handler's reading: counts it running, reads `records()` to its end, passing each
+    /// record to `each` and noting it, and records how the reading ended, rethrowing its error.
+    package func run<Records: AsyncSequence>(
+        _ records: () throws -> Records,
+        each: (Records.Element) -> Void
+    ) async throws {
+        enter()
+        do {
+            for try await record in try records() {
+                each(record)
+                recordMapped()
+            }
+            finish(with: nil)
+        } catch {
+            finish(with: error)
+            throw error
+        }
+    }
+
     /// A handler starts.
-    package func enter() {
+    func enter() {
         let now = running.add(1, ordering: .relaxed).newValue
         mostRunning.max(now, ordering: .relaxed)
     }
 
     /// The handler mapped a record.
-    package func recordMapped() {
+    func recordMapped() {
         mapped.add(1, ordering: .relaxed)
         started.store(true, ordering: .releasing)
     }
 
     /// The handler ends, with the error its feed threw or `nil`.
-    package func finish(with error: (any Error)?) {
+    func finish(with error: (any Error)?) {
         thrown.withLock { $0 = error }
         running.subtract(1, ordering: .relaxed)
         ended.store(true, ordering: .releasing)
@@ -258,3 +277,54 @@ package enum MisbehavingClients {
         #expect(watch.running.load(ordering: .relaxed) == 0)
     }
 }
+
+#if Hummingbird || Vapor
+    package import AsyncHTTPClient
+    import NIOCore
+    import NIOHTTP1
+
+    extension MisbehavingClients {
+        /// Posts the gzip body `MisbehavingClients` makes to `url` with `client`, and reads the
+        /// whole answer.
+        package static func send(to url: String, client: HTTPClient = .shared) -> Send {
+            { bytes, pauseAt, chunkSize, pause in
+                let body = PausingBody(
+                    bytes: bytes,
+                    pauseAt: pauseAt,
+                    chunkSize: chunkSize,
+                    make: { ByteBuffer(bytes: $0) },
+                    pause: pause
+                )
+                var request = HTTPClientRequest(url: url)
+                request.method = .POST
+                request.headers.add(name: "Content-Encoding", value: "gzip")
+                request.body = .stream(body, length: .unknown)
+                let response = try await client.execute(request, timeout: .seconds(120))
+                let buffer = try await response.body.collect(upTo: 1 << 20)
+                return (Int(response.status.code), Array(buffer.readableBytesView))
+            }
+        }
+
+        /// An HTTP client whose pool opens up to `connections` connections to a host
+        /// (`HTTPClient.shared` opens 8), for `body`, shut down after it.
+        package static func withClient<R>(
+            connections: Int,
+            _ body: (HTTPClient) async throws -> R
+        ) async throws -> R {
+            var configuration = HTTPClient.Configuration()
+            configuration.connectionPool = .init(
+                idleTimeout: .seconds(60),
+                concurrentHTTP1ConnectionsPerHostSoftLimit: connections
+            )
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            do {
+                let result = try await body(client)
+                try await client.shutdown()
+                return result
+            } catch {
+                try await client.shutdown()
+                throw error
+            }
+        }
+    }
+#endif
