@@ -29,7 +29,7 @@
             } else {
                 app.jsonMapping.use(settings.mapper)
             }
-            routes(app, mapper: settings.mapper)
+            routes(app, mapper: settings.mapper, streamsBodies: !settings.usesFoundation)
             do {
                 try await app.execute()
             } catch {
@@ -40,14 +40,26 @@
         }
 
         /// The routes, decoding with the application's content coders; the feed is read by
-        /// `mapper` whatever the coders.
-        static func routes(_ app: Application, mapper: Mapper) {
+        /// `mapper` whatever the coders. With `streamsBodies` (the package's coders), the JSON
+        /// endpoints read their body as it arrives with `req.jsonMapping.decode`, into one array
+        /// the parser reads in place, instead of collecting it into a buffer and copying it;
+        /// Vapor's own coders read `req.content`.
+        static func routes(_ app: Application, mapper: Mapper, streamsBodies: Bool) {
             app.get("health") { _ in "ok" }
-            app.post("orders") { req async throws -> Receipt in
-                Receipt(try req.content.decode(Order.self))
-            }
-            app.post("timeline") { req async throws -> TimelineSummary in
-                TimelineSummary(try req.content.decode(Timeline.self))
+            if streamsBodies {
+                app.on(.POST, "orders", body: .stream) { req async throws -> Receipt in
+                    Receipt(try await req.jsonMapping.decode(Order.self))
+                }
+                app.on(.POST, "timeline", body: .stream) { req async throws -> TimelineSummary in
+                    TimelineSummary(try await req.jsonMapping.decode(Timeline.self))
+                }
+            } else {
+                app.post("orders") { req async throws -> Receipt in
+                    Receipt(try req.content.decode(Order.self))
+                }
+                app.post("timeline") { req async throws -> TimelineSummary in
+                    TimelineSummary(try req.content.decode(Timeline.self))
+                }
             }
             app.on(.POST, "ingest", body: .stream) { req async throws -> IngestSummary in
                 let rejected = RejectCount()

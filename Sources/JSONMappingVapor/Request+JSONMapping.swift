@@ -42,15 +42,20 @@
                 request.headers.contentType == .json ? .array : .ndjson
             }
 
+            /// The body's buffers as they arrive; a reader that stops before the body's end lets
+            /// the rest be read and discarded, so the connection serves its next request (see
+            /// ``DrainedRequestBody``).
+            public var body: DrainedRequestBody { DrainedRequestBody(request.body) }
+
             /// The body's chunks as they arrive, each copied once out of its `ByteBuffer`.
-            public var bodyChunks: AsyncMapSequence<Request.Body, [UInt8]> {
-                request.body.map { Array(buffer: $0) }
+            public var bodyChunks: AsyncMapSequence<DrainedRequestBody, [UInt8]> {
+                body.map { Array(buffer: $0) }
             }
 
             /// The body's buffers as views of their readable bytes, not copies: what the decoders
             /// read, since `Mapper.readBody(_:contentEncoding:expectedLength:)` copies a plain body
             /// once, into the array it parses.
-            var bodyViews: AsyncMapSequence<Request.Body, ByteBufferView> { request.body.map(\.readableBytesView) }
+            var bodyViews: AsyncMapSequence<DrainedRequestBody, ByteBufferView> { body.map(\.readableBytesView) }
 
             /// The `Content-Length`, when the request has a valid one: what the body's array is
             /// sized for.
@@ -189,6 +194,6 @@
 
     /// The records of a request body as they arrive: what `req.jsonMapping.feed` returns.
     public typealias RequestFeed<T: Sendable> = AsyncChunkFeed<
-        T, LimitedChunks<AsyncMapSequence<Request.Body, [UInt8]>>
+        T, LimitedChunks<AsyncMapSequence<DrainedRequestBody, [UInt8]>>
     >
 #endif

@@ -79,6 +79,33 @@
             }
         }
 
+        @Test("a streamed body over the route's limit: 413 while the client sends, then the connection serves again")
+        func oversizedStreamedOrderThenServes() async throws {
+            try await LiveServer.run(Routes.make()) { port, _ in
+                let oversized = #"{"id": 7, "email": ""# + String(repeating: "x", count: 4 << 20) + #"", "items": []}"#
+                try await MisbehavingClients.stoppedEarlyThenServes(
+                    stopped: Array(oversized.utf8),
+                    status: 413,
+                    next: Array(#"{"id": 7, "email": "a@b.c", "items": []}"#.utf8),
+                    url: "http://127.0.0.1:\(port)/orders"
+                )
+            }
+        }
+
+        @Test("a feed stopped at a bad record with megabytes still to come: 400, then the connection serves again")
+        func feedStoppedEarlyThenServes() async throws {
+            try await LiveServer.run(Routes.make()) { port, _ in
+                let good = (0..<60_000).map { Reading.line($0) }
+                let stopped = good[..<10].joined() + #"{"sensor": 10}"# + "\n" + good[10...].joined()
+                try await MisbehavingClients.stoppedEarlyThenServes(
+                    stopped: Array(stopped.utf8),
+                    status: 400,
+                    next: Array(good[..<3].joined().utf8),
+                    url: "http://127.0.0.1:\(port)/readings"
+                )
+            }
+        }
+
         @Test("256 concurrent gzip feeds, all in progress at once, each answered in full")
         func concurrentFeeds() async throws {
             let clients = 256

@@ -74,6 +74,37 @@
             }
         }
 
+        @Test("a streamed body over the route's limit: 413 while the client sends, then the connection serves again")
+        func oversizedStreamedOrderThenServes() async throws {
+            try await LiveServer.run(configure: {
+                TestRoutes.install(on: $0, mapper: try TestRoutes.mapper(maxInputSize: 64 << 10))
+            }) { server in
+                let name = String(repeating: "x", count: 4 << 20)
+                let oversized = #"{"id": 7, "customer": ""# + name + #"", "items": []}"#
+                try await MisbehavingClients.stoppedEarlyThenServes(
+                    stopped: Array(oversized.utf8),
+                    status: 413,
+                    next: Array(Order.sampleText.utf8),
+                    url: server.url("orders")
+                )
+            }
+        }
+
+        @Test("a feed stopped at a bad record with megabytes still to come: 400, then the connection serves again")
+        func feedStoppedEarlyThenServes() async throws {
+            try await LiveServer.run(configure: { TestRoutes.install(on: $0, mapper: try TestRoutes.mapper()) }) {
+                server in
+                let good = (0..<100_000).map { Reading.line($0) + "\n" }
+                let stopped = good[..<10].joined() + #"{"sensor": "ten"}"# + "\n" + good[10...].joined()
+                try await MisbehavingClients.stoppedEarlyThenServes(
+                    stopped: Array(stopped.utf8),
+                    status: 400,
+                    next: Array(good[..<3].joined().utf8),
+                    url: server.url("readings")
+                )
+            }
+        }
+
         @Test("256 concurrent gzip feeds, all in progress at once, each answered in full")
         func concurrentFeeds() async throws {
             let clients = 256

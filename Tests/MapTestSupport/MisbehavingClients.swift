@@ -305,6 +305,50 @@ package enum MisbehavingClients {
             }
         }
 
+        /// Posts `bytes` to `url` in 64 KiB pieces of a body of unknown length, as a streaming
+        /// client sends it, and reads the whole answer; gives up after 20 s.
+        package static func post(
+            _ bytes: [UInt8],
+            to url: String,
+            headers: [(String, String)] = [],
+            client: HTTPClient
+        ) async throws -> (status: Int, body: [UInt8]) {
+            let body = PausingBody(
+                bytes: bytes,
+                pauseAt: bytes.count,
+                chunkSize: 64 << 10,
+                make: { ByteBuffer(bytes: $0) },
+                pause: {}
+            )
+            var request = HTTPClientRequest(url: url)
+            request.method = .POST
+            for (name, value) in headers { request.headers.add(name: name, value: value) }
+            request.body = .stream(body, length: .unknown)
+            let response = try await client.execute(request, timeout: .seconds(20))
+            let buffer = try await response.body.collect(upTo: 1 << 20)
+            return (Int(response.status.code), Array(buffer.readableBytesView))
+        }
+
+        /// A body the server stops reading before its end (`stopped`: over a route's limit, or a
+        /// feed stopped at a bad record), sent on a client with one connection, then `next`: the
+        /// first must be answered with `status` while the client is still sending, and the
+        /// connection must then serve `next` with 200, both inside 20 s. A server that stops
+        /// reading the socket with the body's rest unread passes neither.
+        package static func stoppedEarlyThenServes(
+            stopped: [UInt8],
+            status: Int,
+            next: [UInt8],
+            url: String,
+            headers: [(String, String)] = []
+        ) async throws {
+            try await withClient(connections: 1) { client in
+                let first = try await post(stopped, to: url, headers: headers, client: client)
+                #expect(first.status == status, "\(String(decoding: first.body, as: UTF8.self))")
+                let second = try await post(next, to: url, headers: headers, client: client)
+                #expect(second.status == 200, "\(String(decoding: second.body, as: UTF8.self))")
+            }
+        }
+
         /// An HTTP client whose pool opens up to `connections` connections to a host
         /// (`HTTPClient.shared` opens 8), for `body`, shut down after it.
         package static func withClient<R>(
