@@ -140,7 +140,37 @@ public final class DocumentDecoder: Decoder {
     /// Whether `Key` is the standard library's key of `Dictionary`'s own `Codable` conformance,
     /// whose keys are data rather than names.
     private static func isDictionaryKey(_ key: any CodingKey.Type) -> Bool {
-        String(describing: key) == "_DictionaryCodingKey"
+        ObjectIdentifier(key) == dictionaryCodingKey
+    }
+
+    /// The standard library's `_DictionaryCodingKey`, which is not public: the key type
+    /// `Dictionary<String, _>.init(from:)` asks its decoder's keyed container for, learnt once by
+    /// asking. Its name would do as well, but a type's name is spelt out anew at each request.
+    private static let dictionaryCodingKey: ObjectIdentifier? = {
+        let probe = KeyProbe()
+        _ = try? [String: Int](from: probe)
+        return probe.asked
+    }()
+
+    /// A decoder that notes the key type of the first keyed container asked of it, and has
+    /// nothing to decode.
+    private final class KeyProbe: Decoder {
+        var asked: ObjectIdentifier?
+        let codingPath: [any CodingKey] = []
+        let userInfo: [CodingUserInfoKey: Any] = [:]
+
+        func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+            asked = ObjectIdentifier(type)
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a key type probe"))
+        }
+
+        func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a key type probe"))
+        }
+
+        func singleValueContainer() throws -> any SingleValueDecodingContainer {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a key type probe"))
+        }
     }
 
     /// Notes that `object` is read as a dictionary: through `Dictionary`'s own coding key, or
