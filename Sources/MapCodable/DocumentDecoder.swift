@@ -254,8 +254,13 @@ public final class DocumentDecoder: Decoder {
     @inline(__always)
     func decodeNested<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T {
         switch handling(of: T.self) {
-        case .special:
-            if let special = try decodeSpecial(T.self, at: child) { return special }
+        case .date: return Self.identical(try decodeDate(at: child), as: T.self)
+        case .data: return Self.identical(try decodeData(at: child), as: T.self)
+        case .url: return Self.identical(try decodeURL(at: child), as: T.self)
+        case .decimal: return Self.identical(try decodeDecimal(at: child), as: T.self)
+        case .exemptDictionary(let dictionary):
+            // The cast always succeeds: the handling was learnt from `T` itself.
+            if let value = try dictionary.decodeExemptFromKeyStrategy(at: child, with: self) as? T { return value }
             return try decodeOwn(T.self, at: child)
         case .array(let array):
             return try array.decodeArray(at: child, with: self, as: T.self)
@@ -288,8 +293,17 @@ public final class DocumentDecoder: Decoder {
 
     private func learnHandling(of type: Any.Type) -> TypeHandling {
         let handling: TypeHandling
-        if SpecialTypes.isSpecial(type, usesDefaultKeys: options.usesDefaultKeys) {
-            handling = .special
+        let id = ObjectIdentifier(type)
+        if id == SpecialTypes.date {
+            handling = .date
+        } else if id == SpecialTypes.data {
+            handling = .data
+        } else if id == SpecialTypes.url {
+            handling = .url
+        } else if id == SpecialTypes.decimal {
+            handling = .decimal
+        } else if !options.usesDefaultKeys, let dictionary = type as? any StringKeyedDictionary.Type {
+            handling = .exemptDictionary(dictionary)
         } else if let array = type as? any DocumentDecodableArray.Type {
             handling = .array(array)
         } else {
@@ -595,6 +609,7 @@ public final class DocumentDecoder: Decoder {
             return Date(timeIntervalSince1970: try decodeDouble(at: target) / 1000)
         case .iso8601:
             let text = try decodeString(at: target)
+            if let date = ISO8601Text.date(text) { return date }
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
                 // Foundation reports this one failure at the decoder's path, the container's
                 // when the date is a member or an element, not at the date's own.
@@ -671,10 +686,15 @@ public final class DocumentDecoder: Decoder {
 @available(*, unavailable)
 extension DocumentDecoder: Sendable {}
 
-/// How the document decoder reads a type: its own way (``SpecialTypes``), as an array element by
-/// element, or through the type's own `init(from:)`.
+/// How the document decoder reads a type: its own way (``SpecialTypes``, a dictionary exempt from
+/// the key strategy), as an array element by element, or through the type's own `init(from:)`.
+/// One case per special type, so that a nested value is read without forming a `T?`, whose
+/// metadata unspecialized code would look up at each value.
 enum TypeHandling {
-    case special
+    /// `Date`, `Data`, `URL` and `Decimal`, each through its strategy or its number text.
+    case date, data, url, decimal
+    /// A `[String: V]` that a key strategy leaves alone, as Foundation does.
+    case exemptDictionary(any StringKeyedDictionary.Type)
     case array(any DocumentDecodableArray.Type)
     case own
 }
