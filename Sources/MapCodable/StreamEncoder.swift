@@ -180,7 +180,7 @@ public final class StreamEncoder: Encoder {
         case .millisecondsSince1970:
             try double(date.timeIntervalSince1970 * 1000)
         case .iso8601:
-            try string(date.formatted(.iso8601))
+            try string(ISO8601Text.text(date) ?? date.formatted(.iso8601))
         case .custom(let encode):
             try encodeThroughClosure { try encode(date, self) }
         @unknown default:

@@ -215,7 +215,9 @@ public struct DateBridge: JSONBridge {
         switch strategy ?? context.options.dateStrategy {
         case .iso8601:
             let text = try requireString(json, context, "Date")
-            let date = (try? DateBridge.fractional.parse(text)) ?? (try? DateBridge.plain.parse(text))
+            let date =
+                ISO8601Text.date(text) ?? (try? DateBridge.fractional.parse(text))
+                ?? (try? DateBridge.plain.parse(text))
             return try context.converted(date, at: json, targetType: "Date") {
                 "\"\(text)\" is not an ISO 8601 date and time"
             }
@@ -234,6 +236,7 @@ public struct DateBridge: JSONBridge {
     public func encode(_ value: Date, to writer: some JSONWriting, in context: MappingContext) throws {
         switch strategy ?? context.options.dateStrategy {
         case .iso8601:
+            if let text = ISO8601Text.text(value) { return try writer.string(text) }
             let seconds = value.timeIntervalSince1970
             let style = seconds.rounded(.down) == seconds ? DateBridge.plain : DateBridge.fractional
             try writer.string(style.format(value))
