@@ -4,7 +4,8 @@ import FoundationEssentials
 ///
 /// The text's digits are gathered into a 64-bit significand; a run of zeros is held back until a
 /// nonzero digit follows it, and what is left at the end moves into the power of ten. The value
-/// is then `Decimal(sign:exponent:significand:)` of the integer, which keeps every digit: it comes
+/// is stored from those fields (``DecimalStorage``), else made as
+/// `Decimal(sign:exponent:significand:)` of the integer; either way it keeps every digit and comes
 /// out compact (no trailing zero in the significand), as Foundation's own parsing leaves it, so it
 /// prints and encodes the same.
 enum DecimalText {
@@ -66,12 +67,14 @@ enum DecimalText {
         if significand == 0 { return Decimal() }
         exponent += heldZeros
         guard exponent >= -128, exponent <= 127 else { return nil }
-        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+        return DecimalStorage.decimal(significand: significand, exponent: exponent, negative: negative)
+            ?? Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
 
     /// The exact `Decimal` of an integer.
     static func decimal(magnitude: UInt64, negative: Bool) -> Decimal {
         guard magnitude != 0 else { return Decimal() }
-        return Decimal(sign: negative ? .minus : .plus, exponent: 0, significand: Decimal(magnitude))
+        return DecimalStorage.decimal(significand: magnitude, exponent: 0, negative: negative)
+            ?? Decimal(sign: negative ? .minus : .plus, exponent: 0, significand: Decimal(magnitude))
     }
 }
