@@ -161,16 +161,14 @@ public final class DocumentDecoder: Decoder {
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
             asked = ObjectIdentifier(type)
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a key type probe"))
+            throw Self.nothing
         }
 
-        func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a key type probe"))
-        }
+        func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw Self.nothing }
 
-        func singleValueContainer() throws -> any SingleValueDecodingContainer {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a key type probe"))
-        }
+        func singleValueContainer() throws -> any SingleValueDecodingContainer { throw Self.nothing }
+
+        static let nothing = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a key type probe"))
     }
 
     /// Notes that `object` is read as a dictionary: through `Dictionary`'s own coding key, or
@@ -253,6 +251,9 @@ public final class DocumentDecoder: Decoder {
     /// looked up on every call.
     @inline(__always)
     func decodeNested<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T {
+        // Each special case is taken only when `T` is the type it makes, learnt by identity, so
+        // its bit cast spares the dynamic cast `as? T` costs per value; the dictionary's
+        // conditional cast always succeeds and restores the static type without a trap.
         switch handling(of: T.self) {
         case .date: return Self.identical(try decodeDate(at: child), as: T.self)
         case .data: return Self.identical(try decodeData(at: child), as: T.self)
@@ -316,24 +317,11 @@ public final class DocumentDecoder: Decoder {
     /// Decodes the value at `child` as `T` the way Foundation's decoder reads the types it knows
     /// (`Date`, `Data`, `URL`, `Decimal` through the strategies and the number text, `[String: V]`
     /// exempt from the key strategy), or arrays of numbers and strings in one bulk read; `nil` for
-    /// every other type, and for an array the bulk read does not take (its elements are then read
-    /// one by one, so that an error names its element).
-    // Each branch is taken only when `T` is the type it makes. The first four test `T`'s identity,
-    // so their bit casts are identities that spare the dynamic cast `as? T` costs per value; the
-    // dictionary's conditional cast always succeeds and restores the static type without a trap.
+    /// every other type, which its own `init(from:)` reads.
     func decodeSpecial<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T? {
-        let id = ObjectIdentifier(T.self)
-        if id == SpecialTypes.date { return unsafeBitCast(try decodeDate(at: child), to: T.self) }
-        if id == SpecialTypes.data { return unsafeBitCast(try decodeData(at: child), to: T.self) }
-        if id == SpecialTypes.url { return unsafeBitCast(try decodeURL(at: child), to: T.self) }
-        if id == SpecialTypes.decimal { return unsafeBitCast(try decodeDecimal(at: child), to: T.self) }
-        if !options.usesDefaultKeys, let dictionary = type as? any StringKeyedDictionary.Type {
-            return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self) as? T
-        }
-        if let array = type as? any DocumentDecodableArray.Type {
-            return try array.decodeArray(at: child, with: self, as: T.self)
-        }
-        return nil
+        if case .own = handling(of: T.self) { return nil }
+        // No other handling moves the decoder.
+        return try decodeNested(T.self, at: child)
     }
 
     /// Runs `body` with the decoder at `child`, as a custom strategy's closure needs it.
