@@ -161,7 +161,7 @@ public final class StreamEncoder: Encoder {
                     )
                 )
             }
-            try number(DecimalStorage.text(decimal) ?? decimal.description)
+            try number(DecimalStorage.text(decimal))
             return true
         }
         if !options.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodable {

@@ -122,7 +122,7 @@ public struct DecimalBridge: JSONBridge {
         guard value.isFinite else {
             throw context.nonFiniteError(value, targetType: "Decimal")
         }
-        try writer.number(text: DecimalStorage.text(value) ?? value.description)
+        try writer.number(text: DecimalStorage.text(value))
     }
 }
 

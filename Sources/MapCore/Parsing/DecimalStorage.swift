@@ -6,30 +6,25 @@ package import FoundationEssentials
 /// Foundation on Linux offers no public initializer from those fields, and its own ways (a
 /// significand times a power of ten; `description`) do string or word arithmetic for each value.
 /// The layout is learnt once per process from values Foundation itself makes, and checked on
-/// them: if any differs from what this type would store or print, ``isAvailable`` is false and
-/// every call answers `nil`, so the callers' Foundation paths decide. A value made here is the
+/// them: if any differs from what this type would store or print, ``isAvailable`` is false,
+/// ``decimal(significand:exponent:negative:)`` answers `nil` for its caller's Foundation path to
+/// decide, and ``text(_:)`` is `description`. A value made here is the
 /// same bytes as Foundation's for the same number, so it compares, hashes and prints the same.
 package enum DecimalStorage {
-    /// The byte of length and flags, by sign and by significand length in words (1...4): taken
-    /// from Foundation's own compact values.
-    private static let flags: [[UInt8]]? = {
-        var table: [[UInt8]] = [[], []]
-        for negative in [false, true] {
-            for words in 1...4 {
-                let significand = UInt64(1) << (16 * (words - 1))
-                let made = Decimal(sign: negative ? .minus : .plus, exponent: 0, significand: Decimal(significand))
-                let stored = withUnsafeBytes(of: made) { Array($0) }
-                guard stored.count == 20 else { return nil }
-                table[negative ? 1 : 0].append(stored[1])
-            }
+    /// The byte of length and flags, at `4 × sign + words − 1` for a significand of 1...4 words
+    /// (sign 1 for negative): taken from Foundation's own compact values.
+    private static let flags: [UInt8] = [false, true].flatMap { negative in
+        (1...4).map { words in
+            let significand = Decimal(UInt64(1) << (16 * (words - 1)))
+            let made = Decimal(sign: negative ? .minus : .plus, exponent: 0, significand: significand)
+            return withUnsafeBytes(of: made) { $0[1] }
         }
-        return table
-    }()
+    }
 
-    /// Whether the stored form is the one this type reads and writes: every probe Foundation made
-    /// is stored and printed here exactly as it stores and prints it.
+    /// Whether the stored form is the one this type reads and writes: 20 bytes, and every probe
+    /// Foundation made is stored and printed here exactly as it stores and prints it.
     package static let isAvailable: Bool = {
-        guard flags != nil else { return false }
+        guard MemoryLayout<Decimal>.size == 20 else { return false }
         let probes: [(UInt64, Int, Bool)] = [
             (1999, -2, false), (5, 0, true), (12_345, -3, true), (UInt64.max, 0, false), (0x1_0002_0003_0004, 7, false),
             (7, 127, false), (7, -128, true), (4_294_967_297, -20, false), (65_537, 3, true), (11, -1, false),
@@ -56,11 +51,10 @@ package enum DecimalStorage {
         return build(significand: significand, exponent: exponent, negative: negative)
     }
 
-    /// `value` as `description` writes it, or `nil` when the layout is not known.
+    /// `value` as `description` writes it: from the stored form when its layout is known.
     @inline(__always)
-    package static func text(_ value: Decimal) -> String? {
-        guard isAvailable else { return nil }
-        return digits(of: value)
+    package static func text(_ value: Decimal) -> String {
+        isAvailable ? digits(of: value) : value.description
     }
 
     private static func build(significand: UInt64, exponent: Int, negative: Bool) -> Decimal? {
@@ -71,12 +65,12 @@ package enum DecimalStorage {
             significand /= 10
             exponent += 1
         }
-        guard exponent >= -128, exponent <= 127, let flags else { return nil }
+        guard exponent >= -128, exponent <= 127 else { return nil }
         let words = significand >> 48 != 0 ? 4 : significand >> 32 != 0 ? 3 : significand >> 16 != 0 ? 2 : 1
         var value = Decimal()
         withUnsafeMutableBytes(of: &value) { stored in
             stored[0] = UInt8(bitPattern: Int8(exponent))
-            stored[1] = flags[negative ? 1 : 0][words - 1]
+            stored[1] = flags[(negative ? 4 : 0) + words - 1]
             for word in 0..<4 {
                 let bits = UInt16(truncatingIfNeeded: significand >> (16 * word))
                 stored[4 + 2 * word] = UInt8(truncatingIfNeeded: bits)
