@@ -41,7 +41,7 @@
 
         /// The one reader of a body's buffers. Unchecked: it is used by one task at a time, the
         /// consumer's while its iterator lives, then the draining task's, which starts from its
-        /// `deinit`, after the last use.
+        /// `deinit`, after the last use, with a reader of its own over the same buffers.
         final class Reader: @unchecked Sendable {
             private var buffers: Request.Body.AsyncIterator
             /// Whether the body ended or failed: nothing is left to drain.
@@ -62,24 +62,15 @@
                 }
             }
 
-            deinit {
-                guard !finished else { return }
-                let rest = Rest(buffers: buffers)
-                Task { await rest.drain() }
-            }
-        }
-
-        /// What is left of a body that its consumer let go.
-        final class Rest: @unchecked Sendable {
-            private var buffers: Request.Body.AsyncIterator
-
-            init(buffers: Request.Body.AsyncIterator) {
-                self.buffers = buffers
-            }
-
             /// Reads to the body's end, or to its error (the client went away), keeping nothing.
             func drain() async {
-                while (try? await buffers.next()) != nil {}
+                while (try? await next()) != nil {}
+            }
+
+            deinit {
+                guard !finished else { return }
+                let rest = Reader(buffers)
+                Task { await rest.drain() }
             }
         }
     }
