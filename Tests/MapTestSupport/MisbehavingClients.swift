@@ -288,43 +288,44 @@ package enum MisbehavingClients {
         /// whole answer.
         package static func send(to url: String, client: HTTPClient = .shared) -> Send {
             { bytes, pauseAt, chunkSize, pause in
-                let body = PausingBody(
-                    bytes: bytes,
+                try await post(
+                    bytes,
+                    to: url,
+                    headers: [("Content-Encoding", "gzip")],
+                    client: client,
+                    timeoutSeconds: 120,
                     pauseAt: pauseAt,
                     chunkSize: chunkSize,
-                    make: { ByteBuffer(bytes: $0) },
                     pause: pause
                 )
-                var request = HTTPClientRequest(url: url)
-                request.method = .POST
-                request.headers.add(name: "Content-Encoding", value: "gzip")
-                request.body = .stream(body, length: .unknown)
-                let response = try await client.execute(request, timeout: .seconds(120))
-                let buffer = try await response.body.collect(upTo: 1 << 20)
-                return (Int(response.status.code), Array(buffer.readableBytesView))
             }
         }
 
-        /// Posts `bytes` to `url` in 64 KiB pieces of a body of unknown length, as a streaming
-        /// client sends it, and reads the whole answer; gives up after 20 s.
+        /// Posts `bytes` to `url` in `chunkSize` pieces of a body of unknown length, as a
+        /// streaming client sends it, running `pause` once `pauseAt` bytes are sent (by default,
+        /// never), and reads the whole answer; gives up after `timeoutSeconds`.
         package static func post(
             _ bytes: [UInt8],
             to url: String,
             headers: [(String, String)] = [],
-            client: HTTPClient
+            client: HTTPClient,
+            timeoutSeconds: Int64 = 20,
+            pauseAt: Int? = nil,
+            chunkSize: Int = 64 << 10,
+            pause: @escaping @Sendable () async throws -> Void = {}
         ) async throws -> (status: Int, body: [UInt8]) {
             let body = PausingBody(
                 bytes: bytes,
-                pauseAt: bytes.count,
-                chunkSize: 64 << 10,
+                pauseAt: pauseAt ?? bytes.count,
+                chunkSize: chunkSize,
                 make: { ByteBuffer(bytes: $0) },
-                pause: {}
+                pause: pause
             )
             var request = HTTPClientRequest(url: url)
             request.method = .POST
             for (name, value) in headers { request.headers.add(name: name, value: value) }
             request.body = .stream(body, length: .unknown)
-            let response = try await client.execute(request, timeout: .seconds(20))
+            let response = try await client.execute(request, timeout: .seconds(timeoutSeconds))
             let buffer = try await response.body.collect(upTo: 1 << 20)
             return (Int(response.status.code), Array(buffer.readableBytesView))
         }
