@@ -45,7 +45,7 @@
             /// The body's buffers as they arrive; a reader that stops before the body's end lets
             /// the rest be read and discarded, so the connection serves its next request (see
             /// ``DrainedRequestBody``).
-            public var body: DrainedRequestBody { DrainedRequestBody(request.body) }
+            public var body: DrainedRequestBody { DrainedRequestBody(request) }
 
             /// The body's chunks as they arrive, each copied once out of its `ByteBuffer`.
             public var bodyChunks: AsyncMapSequence<DrainedRequestBody, [UInt8]> {
