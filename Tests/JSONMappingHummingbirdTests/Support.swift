@@ -9,6 +9,7 @@
     import JSONMappingHummingbird
     import Logging
     import MapHTTP
+    import MapTestSupport
     import NIOCore
     import NIOHTTP1
     import Synchronization
@@ -105,7 +106,7 @@
         request.headers.add(name: "Content-Type", value: "application/json")
         if let contentEncoding { request.headers.add(name: "Content-Encoding", value: contentEncoding) }
         request.body = body
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
+        let response = try await HTTPClient.tests.execute(request, timeout: .seconds(300))
         let buffer = try await response.body.collect(upTo: 64 << 20)
         return Answer(
             status: Int(response.status.code),

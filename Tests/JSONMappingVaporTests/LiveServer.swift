@@ -2,6 +2,7 @@
     import AsyncHTTPClient
     import Foundation
     import Logging
+    import MapTestSupport
     import Vapor
 
     /// A Vapor application serving on 127.0.0.1 at a port the kernel picks, for the length of one
@@ -61,7 +62,7 @@
 
         /// Sends `request` with the shared client and reads the whole response.
         func send(_ request: HTTPClientRequest, limit: Int = 64 << 20) async throws -> Reply {
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
+            let response = try await HTTPClient.tests.execute(request, timeout: .seconds(300))
             let body = try await response.body.collect(upTo: limit)
             return Reply(status: response.status, headers: response.headers, body: Array(buffer: body))
         }

@@ -3,6 +3,7 @@
     import Foundation
     import JSONMapping
     import JSONMappingVapor
+    import MapTestSupport
     import Synchronization
     import Testing
     import Vapor
@@ -143,7 +144,7 @@
                     ),
                     length: .unknown
                 )
-                let response = try await HTTPClient.shared.execute(request, timeout: .seconds(120))
+                let response = try await HTTPClient.tests.execute(request, timeout: .seconds(300))
                 #expect(response.status == .ok)
                 #expect(response.headers.first(name: "Content-Type") == "application/x-ndjson")
                 var text: [UInt8] = []

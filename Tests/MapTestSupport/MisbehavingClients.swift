@@ -283,10 +283,22 @@ package enum MisbehavingClients {
     import NIOCore
     import NIOHTTP1
 
+    extension HTTPClient {
+        /// The tests' client: like `HTTPClient.shared`, but with no read timeout of its own (every
+        /// request has a deadline instead). With the whole suite running on two cores, a test's
+        /// server can wait long for the cooperative pool, and `shared`'s 90 s read timeout then
+        /// fails a request that would have been answered.
+        package static let tests: HTTPClient = {
+            var configuration = HTTPClient.Configuration()
+            configuration.timeout = .init(connect: .seconds(90), read: nil)
+            return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        }()
+    }
+
     extension MisbehavingClients {
         /// Posts the gzip body `MisbehavingClients` makes to `url` with `client`, and reads the
         /// whole answer.
-        package static func send(to url: String, client: HTTPClient = .shared) -> Send {
+        package static func send(to url: String, client: HTTPClient = .tests) -> Send {
             { bytes, pauseAt, chunkSize, pause in
                 try await post(
                     bytes,
@@ -309,7 +321,7 @@ package enum MisbehavingClients {
             to url: String,
             headers: [(String, String)] = [],
             client: HTTPClient,
-            timeoutSeconds: Int64 = 20,
+            timeoutSeconds: Int64 = 120,
             pauseAt: Int? = nil,
             chunkSize: Int = 64 << 10,
             pause: @escaping @Sendable () async throws -> Void = {}
@@ -333,7 +345,7 @@ package enum MisbehavingClients {
         /// A body the server stops reading before its end (`stopped`: over a route's limit, or a
         /// feed stopped at a bad record), sent on a client with one connection, then `next`: the
         /// first must be answered with `status` while the client is still sending, and the
-        /// connection must then serve `next` with 200, both inside 20 s. A server that stops
+        /// connection must then serve `next` with 200, each inside its deadline. A server that stops
         /// reading the socket with the body's rest unread passes neither.
         package static func stoppedEarlyThenServes(
             stopped: [UInt8],
@@ -351,7 +363,7 @@ package enum MisbehavingClients {
         }
 
         /// An HTTP client whose pool opens up to `connections` connections to a host
-        /// (`HTTPClient.shared` opens 8), for `body`, shut down after it.
+        /// (`HTTPClient.tests` opens 8), for `body`, shut down after it.
         package static func withClient<R>(
             connections: Int,
             _ body: (HTTPClient) async throws -> R
