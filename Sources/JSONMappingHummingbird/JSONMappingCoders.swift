@@ -46,9 +46,11 @@
             try await context.mapping(problemLogLevel: problemLogLevel) {
                 try await decoder.decode(
                     T.self,
-                    fromBody: request.bodyViews,
-                    contentEncoding: request.contentEncoding(),
-                    expectedLength: request.expectedBodyLength
+                    from: ByteChunks(
+                        body: request.bodyViews,
+                        contentEncoding: request.contentEncoding(),
+                        expectedLength: request.expectedBodyLength
+                    )
                 )
             }
         }

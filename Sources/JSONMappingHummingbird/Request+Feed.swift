@@ -6,7 +6,7 @@
     extension Request {
         /// The records of the body — NDJSON or one top-level array, gzip or deflate as its
         /// `Content-Encoding` says — as `Decodable` values mapped while the body arrives, in bounded
-        /// memory; see `Mapper.feed(_:body:contentEncoding:options:onError:file:line:function:)`.
+        /// memory; see `Mapper.feed(_:from:options:onError:file:line:function:)`.
         ///
         /// Read it inside `RequestContext.mapping(problemLogLevel:isolation:_:)` (or behind
         /// ``ProblemMiddleware``) so that a bad record under the stop policy answers 400 with the
@@ -36,8 +36,7 @@
         ) throws(ProblemResponse) -> AsyncChunkFeed<T, LimitedChunks<RequestBodyChunks>> {
             mapper.withServerDefaults().feed(
                 T.self,
-                body: bodyChunks,
-                contentEncoding: try contentEncoding(),
+                from: ByteChunks(body: bodyChunks, contentEncoding: try contentEncoding()),
                 options: options,
                 onError: onError,
                 file: file,
@@ -60,8 +59,7 @@
         ) throws(ProblemResponse) -> AsyncChunkFeed<T, LimitedChunks<RequestBodyChunks>> {
             mapper.feed(
                 T.self,
-                body: bodyChunks,
-                contentEncoding: try contentEncoding(),
+                from: ByteChunks(body: bodyChunks, contentEncoding: try contentEncoding()),
                 options: options,
                 onError: onError,
                 file: file,
@@ -85,9 +83,11 @@
             try await context.mapping {
                 try await mapper.decode(
                     T.self,
-                    fromBody: bodyViews,
-                    contentEncoding: contentEncoding(),
-                    expectedLength: expectedBodyLength,
+                    from: ByteChunks(
+                        body: bodyViews,
+                        contentEncoding: contentEncoding(),
+                        expectedLength: expectedBodyLength
+                    ),
                     file: file,
                     line: line,
                     function: function

@@ -40,8 +40,8 @@
         public var bodyChunks: RequestBodyChunks { RequestBodyChunks(body) }
 
         /// The body's buffers as views of their readable bytes, not copies: what the decoders read,
-        /// since `Mapper.readBody(_:contentEncoding:expectedLength:)` copies a plain body once, into
-        /// the array it parses.
+        /// since an asynchronous decode copies a plain body once, into the
+        /// array it parses.
         var bodyViews: AsyncMapSequence<RequestBody, ByteBufferView> { body.map(\.readableBytesView) }
 
         /// The `Content-Length`, when the request has a valid one: what the body's array is sized for.

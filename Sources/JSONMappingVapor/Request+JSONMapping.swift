@@ -53,8 +53,8 @@
             }
 
             /// The body's buffers as views of their readable bytes, not copies: what the decoders
-            /// read, since `Mapper.readBody(_:contentEncoding:expectedLength:)` copies a plain body
-            /// once, into the array it parses.
+            /// read, since an asynchronous decode copies a plain body once, into the array it
+            /// parses.
             var bodyViews: AsyncMapSequence<DrainedRequestBody, ByteBufferView> { body.map(\.readableBytesView) }
 
             /// The `Content-Length`, when the request has a valid one: what the body's array is
@@ -80,9 +80,11 @@
                 let decoder = mapper.map { JSONMappingDecoder(mapper: $0.withServerDefaults()) } ?? coders.decoder
                 return try await decoder.decode(
                     T.self,
-                    fromBody: bodyViews,
-                    contentEncoding: contentEncoding(),
-                    expectedLength: expectedBodyLength,
+                    from: ByteChunks(
+                        body: bodyViews,
+                        contentEncoding: contentEncoding(),
+                        expectedLength: expectedBodyLength
+                    ),
                     file: file,
                     line: line,
                     function: function
@@ -104,9 +106,11 @@
             ) async throws -> T {
                 try await (mapper ?? coders.mapper).decode(
                     T.self,
-                    fromBody: bodyViews,
-                    contentEncoding: contentEncoding(),
-                    expectedLength: expectedBodyLength,
+                    from: ByteChunks(
+                        body: bodyViews,
+                        contentEncoding: contentEncoding(),
+                        expectedLength: expectedBodyLength
+                    ),
                     file: file,
                     line: line,
                     function: function
@@ -114,8 +118,8 @@
             }
 
             /// The body's records as `T`s, mapped while the body is still arriving; see
-            /// `Mapper.feed(_:body:contentEncoding:options:onError:file:line:function:)` in
-            /// `MapHTTP` for the policies, the limits and the errors.
+            /// `Mapper.feed(_:from:options:onError:file:line:function:)` in
+            /// `MapIO` for the policies, the limits and the errors.
             ///
             /// `mapper` gives a route its own limits (`FeedOptions.maxBodySize` caps the body,
             /// `ParseOptions.maxInflatedSize` what it inflates to); without it, the application's.
@@ -180,8 +184,7 @@
             ) throws(UnsupportedContentEncoding) -> RequestFeed<B.Value> where B.Value: Sendable {
                 (mapper?.withServerDefaults() ?? coders.mapper).feed(
                     with: bridge,
-                    body: bodyChunks,
-                    contentEncoding: try contentEncoding(),
+                    from: ByteChunks(body: bodyChunks, contentEncoding: try contentEncoding()),
                     options: options,
                     onError: onError,
                     file: file,

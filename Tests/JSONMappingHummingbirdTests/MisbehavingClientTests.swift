@@ -20,8 +20,10 @@
             try await watch.run {
                 TestContext.coders.mapper.feed(
                     Reading.self,
-                    body: ReleaseWatched(request.bodyChunks, watch: watch),
-                    contentEncoding: try request.contentEncoding()
+                    from: ByteChunks(
+                        body: ReleaseWatched(request.bodyChunks, watch: watch),
+                        contentEncoding: try request.contentEncoding()
+                    )
                 )
             } each: { reading in
                 summary.count += 1
@@ -34,7 +36,7 @@
     }
 
     /// `MisbehavingClients`' sender for `/watched` on `port`.
-    func watchedSend(port: Int, client: HTTPClient = .shared) -> MisbehavingClients.Send {
+    func watchedSend(port: Int, client: HTTPClient = .tests) -> MisbehavingClients.Send {
         MisbehavingClients.send(to: "http://127.0.0.1:\(port)/watched", client: client)
     }
 
@@ -57,7 +59,7 @@
                     send: watchedSend(port: port)
                 )
                 // The server goes on serving.
-                let health = try await HTTPClient.shared.execute(
+                let health = try await HTTPClient.tests.execute(
                     HTTPClientRequest(url: "http://127.0.0.1:\(port)/health"),
                     timeout: .seconds(30)
                 )

@@ -134,7 +134,7 @@
                 #expect(summary.status == 200)
                 #expect(summary.text == #"{"count":2,"skipped":1,"slowest":40}"#)
 
-                let export = try await HTTPClient.shared.execute(
+                let export = try await HTTPClient.tests.execute(
                     HTTPClientRequest(url: "http://127.0.0.1:\(port)/pings/export"),
                     timeout: .seconds(30)
                 )
@@ -155,8 +155,7 @@
                     let encoding = try ContentEncoding(headerValue: contentEncoding)
                     let signup = try await JSONMappingDecoder().decode(
                         Signup.self,
-                        fromBody: body,
-                        contentEncoding: encoding
+                        from: ByteChunks(body: body, contentEncoding: encoding)
                     )
                     return (200, try JSONMappingEncoder().encodeToBytes(signup))
                 } catch {

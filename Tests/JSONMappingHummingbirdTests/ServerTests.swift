@@ -87,8 +87,7 @@
                     var sum = 0.0
                     let readings = TestContext.coders.mapper.feed(
                         Reading.self,
-                        body: chunks,
-                        contentEncoding: try request.contentEncoding()
+                        from: ByteChunks(body: chunks, contentEncoding: try request.contentEncoding())
                     )
                     for try await reading in readings {
                         guard count < probe.ends.count else { break }
@@ -236,7 +235,7 @@
         @Test("records stream back as NDJSON through the package's writer")
         func ndjsonResponse() async throws {
             try await LiveServer.run(Routes.make()) { port, _ in
-                let response = try await HTTPClient.shared.execute(
+                let response = try await HTTPClient.tests.execute(
                     HTTPClientRequest(url: "http://127.0.0.1:\(port)/export?count=2000"),
                     timeout: .seconds(60)
                 )

@@ -16,8 +16,10 @@
             try await watch.run {
                 req.application.jsonMapping.mapper.feed(
                     Reading.self,
-                    body: ReleaseWatched(req.jsonMapping.bodyChunks, watch: watch),
-                    contentEncoding: try req.jsonMapping.contentEncoding(),
+                    from: ByteChunks(
+                        body: ReleaseWatched(req.jsonMapping.bodyChunks, watch: watch),
+                        contentEncoding: try req.jsonMapping.contentEncoding()
+                    ),
                     options: FeedOptions(format: .ndjson)
                 )
             } each: { reading in
@@ -30,7 +32,7 @@
     }
 
     /// `MisbehavingClients`' sender for `/watched` on `server`.
-    func watchedSend(_ server: LiveServer, client: HTTPClient = .shared) -> MisbehavingClients.Send {
+    func watchedSend(_ server: LiveServer, client: HTTPClient = .tests) -> MisbehavingClients.Send {
         MisbehavingClients.send(to: server.url("watched"), client: client)
     }
 

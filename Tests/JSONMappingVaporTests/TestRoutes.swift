@@ -115,20 +115,22 @@
             }
             if let probe {
                 // `req.jsonMapping.feed` takes no body of its own, so this route builds the same
-                // feed from MapHTTP's layers — the body's chunks, inflated by
-                // `Mapper.bodyChunks(_:contentEncoding:)`, fed by `Mapper.feed(_:body:…)` — and
-                // counts the bytes between them.
+                // feed from MapIO's layers — the body's chunks, held to the mapper's limit by
+                // `LimitedChunks` and inflated by `inflated(_:maxInflatedSize:)`, fed as plain text
+                // to `Mapper.feed(_:from:…)` — and counts the bytes between them.
                 app.on(.POST, "readings", "probed", body: .stream) { req async throws -> FeedSummary in
                     let mapper = req.application.jsonMapping.mapper
                     let arriving = CountingChunks(base: req.jsonMapping.bodyChunks, counter: probe.arrived)
                     let text = CountingChunks(
-                        base: mapper.bodyChunks(arriving, contentEncoding: try req.jsonMapping.contentEncoding()),
+                        base: LimitedChunks(arriving, limit: mapper.parseOptions.maxInputSize).inflated(
+                            try req.jsonMapping.contentEncoding().compression,
+                            maxInflatedSize: mapper.parseOptions.maxInflatedSize
+                        ),
                         counter: probe.pulled
                     )
                     let readings = mapper.feed(
                         Reading.self,
-                        body: text,
-                        contentEncoding: .identity,
+                        from: ByteChunks(text, compression: .none),
                         options: FeedOptions(format: .ndjson)
                     )
                     var summary = FeedSummary(records: 0, skipped: 0, sensorSum: 0)

@@ -59,13 +59,15 @@ struct Order: Codable, Equatable, Sendable {
     func gzipBodyInBytes() async throws {
         let decoder = JSONMappingDecoder()
         let gzip = try Compression.gzip.compress(Self.orderJSON)
-        let order = try await decoder.decode(Order.self, fromBody: BodyChunks(gzip, size: 1), contentEncoding: .gzip)
+        let order = try await decoder.decode(
+            Order.self,
+            from: ByteChunks(body: BodyChunks(gzip, size: 1), contentEncoding: .gzip)
+        )
         #expect(order == Order(id: 7, email: "a@example.com"))
         let deflated = try Compression.zlib.compress(Self.orderJSON)
         let again = try await decoder.decode(
             Order.self,
-            fromBody: BodyChunks(deflated, size: 3),
-            contentEncoding: .deflate
+            from: ByteChunks(body: BodyChunks(deflated, size: 3), contentEncoding: .deflate)
         )
         #expect(again == order)
     }
@@ -74,7 +76,10 @@ struct Order: Codable, Equatable, Sendable {
     static func problem(_ body: [UInt8], encoding: ContentEncoding, mapper: Mapper) async throws -> ProblemDocument {
         let decoder = JSONMappingDecoder(mapper: mapper)
         do {
-            _ = try await decoder.decode(Order.self, fromBody: BodyChunks(body, size: 5), contentEncoding: encoding)
+            _ = try await decoder.decode(
+                Order.self,
+                from: ByteChunks(body: BodyChunks(body, size: 5), contentEncoding: encoding)
+            )
         } catch {
             return try #require(ProblemDocument(for: error))
         }
@@ -127,10 +132,12 @@ struct Order: Codable, Equatable, Sendable {
     )
     func plainBodyLength(backend: String, expectedLength: Int?) async throws {
         let mapper = try Mapper(backendNamed: backend)
-        let text = try await mapper.readBody(
-            BodyChunks(Self.orderJSON, size: 7),
-            contentEncoding: .identity,
-            expectedLength: expectedLength
+        let text = try await mapper.readText(
+            from: ByteChunks(
+                body: BodyChunks(Self.orderJSON, size: 7),
+                contentEncoding: .identity,
+                expectedLength: expectedLength
+            )
         )
         #expect(text == Self.orderJSON)
         #expect(text.capacity - text.count >= mapper.backend.readablePadding)
@@ -147,16 +154,17 @@ struct Order: Codable, Equatable, Sendable {
     func plainBodyOverLimit(expectedLength: Int?) async throws {
         let mapper = try Mapper(parseOptions: ParseOptions(maxInputSize: 20))
         let error = await #expect(throws: ParseError.self) {
-            try await mapper.readBody(
-                BodyChunks(Self.orderJSON, size: 8),
-                contentEncoding: .identity,
-                expectedLength: expectedLength
+            try await mapper.readText(
+                from: ByteChunks(
+                    body: BodyChunks(Self.orderJSON, size: 8),
+                    contentEncoding: .identity,
+                    expectedLength: expectedLength
+                )
             )
         }
         #expect(error?.code == .inputTooLarge)
-        let exact = try await mapper.readBody(
-            BodyChunks(Array(Self.orderJSON.prefix(20)), size: 8),
-            contentEncoding: .identity
+        let exact = try await mapper.readText(
+            from: ByteChunks(body: BodyChunks(Array(Self.orderJSON.prefix(20)), size: 8), contentEncoding: .identity)
         )
         #expect(exact == Array(Self.orderJSON.prefix(20)))
     }
@@ -212,8 +220,7 @@ struct Order: Codable, Equatable, Sendable {
         let error = await #expect(throws: DecodingError.self) {
             _ = try await decoder.decode(
                 Strict.self,
-                fromBody: BodyChunks(Array(#"{"name": ""}"#.utf8), size: 4),
-                contentEncoding: .identity
+                from: ByteChunks(body: BodyChunks(Array(#"{"name": ""}"#.utf8), size: 4), contentEncoding: .identity)
             )
         }
         let problem = try #require(error.flatMap { ProblemDocument(for: $0) })
@@ -237,8 +244,7 @@ struct Order: Codable, Equatable, Sendable {
         let mapper = try Mapper()
         for try await order in mapper.feed(
             Order.self,
-            body: BodyChunks(body, size: 100),
-            contentEncoding: .gzip,
+            from: ByteChunks(body: BodyChunks(body, size: 100), contentEncoding: .gzip),
             options: options,
             onError: { failures.append($0) }
         ) {
@@ -262,7 +268,10 @@ struct Order: Codable, Equatable, Sendable {
         let gzip = try Compression.gzip.compress(Array(lines.utf8))
         let mapper = try Mapper()
         var ids: [Int] = []
-        for try await order in mapper.feed(Order.self, body: BodyChunks(gzip, size: 100), contentEncoding: .identity) {
+        for try await order in mapper.feed(
+            Order.self,
+            from: ByteChunks(body: BodyChunks(gzip, size: 100), contentEncoding: .identity)
+        ) {
             ids.append(order.id)
         }
         #expect(ids == Array(1...200))
@@ -271,14 +280,16 @@ struct Order: Codable, Equatable, Sendable {
         let body = try Compression.gzip.compress(RequestBodyTests.orderJSON)
         let order = try await decoder.decode(
             Order.self,
-            fromBody: BodyChunks(body, size: 5),
-            contentEncoding: .identity
+            from: ByteChunks(body: BodyChunks(body, size: 5), contentEncoding: .identity)
         )
         #expect(order == (try decoder.decode(Order.self, from: RequestBodyTests.orderJSON)))
         // The inflated size is held to the mapper's limit as for a gzip header.
         let small = try Mapper(parseOptions: ParseOptions(maxInflatedSize: 1000))
         let error = await #expect(throws: FeedError.self) {
-            for try await _ in small.feed(Order.self, body: BodyChunks(gzip, size: 100), contentEncoding: .identity) {}
+            for try await _ in small.feed(
+                Order.self,
+                from: ByteChunks(body: BodyChunks(gzip, size: 100), contentEncoding: .identity)
+            ) {}
         }
         #expect(error?.error.parseError?.code == .inflatedSizeExceeded)
     }
@@ -289,7 +300,10 @@ struct Order: Codable, Equatable, Sendable {
         let mapper = try Mapper()
         var seen = 0
         let error = await #expect(throws: FeedError.self) {
-            for try await _ in mapper.feed(Order.self, body: BodyChunks(body, size: 7), contentEncoding: .identity) {
+            for try await _ in mapper.feed(
+                Order.self,
+                from: ByteChunks(body: BodyChunks(body, size: 7), contentEncoding: .identity)
+            ) {
                 seen += 1
             }
         }
@@ -332,8 +346,7 @@ struct BrokenBody: AsyncSequence, Sendable {
         let error = await #expect(throws: FeedError.self) {
             for try await order in mapper.feed(
                 Order.self,
-                body: BrokenBody(bytes: Self.lines),
-                contentEncoding: .identity
+                from: ByteChunks(body: BrokenBody(bytes: Self.lines), contentEncoding: .identity)
             ) {
                 ids.append(order.id)
             }
@@ -354,7 +367,9 @@ struct BrokenBody: AsyncSequence, Sendable {
     func decode() async throws {
         let mapper = try Mapper()
         let error = await #expect(throws: MappingError.self) {
-            _ = try await mapper.readBody(BrokenBody(bytes: Array(#"{"id": 1, "#.utf8)), contentEncoding: .identity)
+            _ = try await mapper.readText(
+                from: ByteChunks(body: BrokenBody(bytes: Array(#"{"id": 1, "#.utf8)), contentEncoding: .identity)
+            )
         }
         #expect(error?.code == .cancelled)
         #expect(error?.path == .root)
@@ -365,8 +380,7 @@ struct BrokenBody: AsyncSequence, Sendable {
         let decoding = await #expect(throws: DecodingError.self) {
             _ = try await decoder.decode(
                 [Order].self,
-                fromBody: BrokenBody(bytes: Array(gzip.prefix(gzip.count / 2))),
-                contentEncoding: .gzip
+                from: ByteChunks(body: BrokenBody(bytes: Array(gzip.prefix(gzip.count / 2))), contentEncoding: .gzip)
             )
         }
         guard case .dataCorrupted(let context) = decoding else {
@@ -409,8 +423,10 @@ struct BrokenBody: AsyncSequence, Sendable {
         await RequestDiagnostics.run(logger: logger, requestID: "req-42") {
             _ = try? await decoder.decode(
                 Order.self,
-                fromBody: BodyChunks(Array(#"{"id": 1, "email": 5}"#.utf8), size: 4),
-                contentEncoding: .identity
+                from: ByteChunks(
+                    body: BodyChunks(Array(#"{"id": 1, "email": 5}"#.utf8), size: 4),
+                    contentEncoding: .identity
+                )
             )
         }
         let entry = try #require(logging.entries.first)

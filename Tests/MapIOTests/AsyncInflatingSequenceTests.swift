@@ -53,8 +53,8 @@ struct Chunks: AsyncSequence, Sendable {
 
         let mapper = try textMapper()
         let expected = try mapper.parse(plain + Array("  ".utf8))
-        #expect(try await mapper.parse(chunks: Chunks(compressed, sizes: Self.sizes)) == expected)
-        #expect(try await mapper.decode(JSON.self, fromChunks: Chunks(compressed, sizes: [5, 3])) == expected)
+        #expect(try await mapper.parse(ByteChunks(Chunks(compressed, sizes: Self.sizes))) == expected)
+        #expect(try await mapper.decode(JSON.self, from: ByteChunks(Chunks(compressed, sizes: [5, 3]))) == expected)
     }
 
     @Test("plain chunks pass through unchanged")
@@ -64,7 +64,7 @@ struct Chunks: AsyncSequence, Sendable {
         for try await chunk in Chunks(plain, sizes: [1, 500]).inflated() { joined += chunk }
         #expect(joined == plain)
         let mapper = try textMapper()
-        #expect(try await mapper.parse(chunks: Chunks(plain, sizes: [1, 2, 3])) == mapper.parse(plain))
+        #expect(try await mapper.parse(ByteChunks(Chunks(plain, sizes: [1, 2, 3]))) == mapper.parse(plain))
     }
 
     @Test("a truncated chunked gzip is truncatedCompressedData, decoded as unreadableInput")
@@ -78,7 +78,7 @@ struct Chunks: AsyncSequence, Sendable {
         }
         let mapper = try textMapper()
         await #expect {
-            _ = try await mapper.decode(JSON.self, fromChunks: Chunks(cut, sizes: [11]))
+            _ = try await mapper.decode(JSON.self, from: ByteChunks(Chunks(cut, sizes: [11])))
         } throws: { error in
             (error as? MappingError)?.code == .unreadableInput
         }

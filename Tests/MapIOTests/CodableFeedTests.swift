@@ -61,7 +61,7 @@ import Testing
             continuation.finish()
         }
         var events: [Event] = []
-        for try await event in mapper.feed(Event.self, chunks: chunks) { events.append(event) }
+        for try await event in mapper.feed(Event.self, from: ByteChunks(chunks)) { events.append(event) }
         #expect(events == [Event(id: 1, kind: "a"), Event(id: 2, kind: "b")])
     }
 }

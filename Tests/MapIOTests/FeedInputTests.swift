@@ -152,7 +152,7 @@ import Testing
         var ids: [Int] = []
         let feed = mapper.feed(
             Item.self,
-            chunks: Self.chunks(compressed, sizes: [1, 7, 333, 4096, 2]),
+            from: ByteChunks(Self.chunks(compressed, sizes: [1, 7, 333, 4096, 2])),
             options: FeedOptions(format: .ndjson, errorPolicy: .skip),
             onError: { box.append($0) }
         )
@@ -164,7 +164,7 @@ import Testing
         let cut = Array(compressed.prefix(compressed.count / 2))
         var before = 0
         do {
-            for try await _ in mapper.feed(Item.self, chunks: Self.chunks(cut, sizes: [100])) { before += 1 }
+            for try await _ in mapper.feed(Item.self, from: ByteChunks(Self.chunks(cut, sizes: [100]))) { before += 1 }
             Issue.record("a truncated stream must end with an error")
         } catch {
             #expect(error.error.code == .unreadableInput)

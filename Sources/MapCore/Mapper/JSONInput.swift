@@ -3,8 +3,8 @@
 /// The core conforms ``JSON`` (a view already parsed, used as it is). `MapIO` conforms text and
 /// bytes in memory (`String`, `Substring`, `[UInt8]`, `ArraySlice<UInt8>`, `Data`, gzip detected),
 /// files (`JSONFile`), compressed bytes (`JSONBytes`) and every `ByteSource`; `BackendFoundation`
-/// conforms `FileHandle`. Chunked input that arrives asynchronously has its own entry points
-/// (`Mapper.decode(_:fromChunks:compression:file:line:function:)` in `MapIO`).
+/// conforms `FileHandle`. Input that arrives over time has its own protocol,
+/// `AsyncJSONInput` in `MapIO`, read by the asynchronous entry points.
 ///
 /// ## Conforming
 ///

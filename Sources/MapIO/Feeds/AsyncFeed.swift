@@ -303,15 +303,15 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
 // As for AsyncFeed: one consumer, one task at a time.
 extension ParallelFeed: @unchecked Sendable {}
 
-/// A feed read from an `AsyncSequence` of byte chunks — a network body, a pipe — inflated when
-/// it is gzip, cut into records and mapped as they arrive; see
-/// `Mapper.feed(_:chunks:options:onError:file:line:function:)`.
+/// A feed read from input that arrives over time (``AsyncJSONInput``) — a network body, a pipe —
+/// inflated as it arrives, cut into records and mapped; see
+/// `Mapper.feed(_:from:options:onError:file:line:function:)`.
 ///
 /// Throws ``FeedError``: the first bad record under the stop policy; input that cannot be read or
-/// inflated (the chunk sequence's own errors become `MappingError.Code.unreadableInput`, its
-/// `MappingError`s stay as they are, and `CancellationError` becomes
-/// `MappingError.Code.cancelled`), and (arrays) malformed JSON, under either policy. Cancelling
-/// the consuming task ends it at the next record with a `cancelled` error.
+/// inflated (a `ParseError` or `MappingError` as it is: `cancelled` when the input broke off, a
+/// `CancellationError` as `cancelled`, anything else as `MappingError.Code.unreadableInput`), and
+/// (arrays) malformed JSON, under either policy. Cancelling the consuming task ends it at the next
+/// record with a `cancelled` error.
 ///
 /// `Sendable` only as far as its chunk sequence is: it is meant to be made and consumed by one task.
 public struct AsyncChunkFeed<Element: Sendable, Chunks: AsyncSequence>: AsyncSequence
@@ -361,21 +361,37 @@ where Chunks.Element == [UInt8] {
 }
 
 extension Mapper {
-    /// A feed of `T`s from an `AsyncSequence` of byte chunks (gzip detected as
-    /// ``FeedOptions/compression`` says): records are cut and mapped as the chunks arrive,
-    /// holding only the current record and the chunk being read.
-    public func feed<T: Bridgeable & Sendable, Chunks: AsyncSequence>(
+    /// A feed of `T`s from input that arrives over time — NDJSON or one top-level array, as
+    /// `options.format` says: records are cut and mapped as the chunks arrive.
+    ///
+    /// The input is inflated as its ``AsyncJSONInput/compression`` says (this replaces
+    /// `FeedOptions.compression`). Memory stays bounded whatever the input's length: the feed holds
+    /// the chunk being read, zlib's window and the current record, at most
+    /// `FeedOptions.maxRecordSize` bytes. The input may send at most `FeedOptions.maxBodySize` bytes
+    /// (no limit by default), and compressed bytes may inflate to at most
+    /// `ParseOptions.maxInflatedSize`; `ParseOptions.maxInputSize`, a single document's limit, does
+    /// not apply to a feed. `options.errorPolicy` decides what a bad record does: under
+    /// `FeedOptions.ErrorPolicy.stop` the sequence throws its `FeedError`; under
+    /// `FeedOptions.ErrorPolicy.skip` it goes to `onError` and to the mapper's log, rate-limited by
+    /// `FeedOptions.maxLoggedErrorsPerSecond`, and reading goes on.
+    ///
+    /// ```swift
+    /// for try await order in mapper.feed(Order.self, from: .chunks(body, compression: .gzip)) {
+    ///     total += order.amount
+    /// }
+    /// ```
+    public func feed<T: Bridgeable & Sendable, Input: AsyncJSONInput>(
         _ type: T.Type,
-        chunks: Chunks,
+        from input: Input,
         options: FeedOptions = FeedOptions(),
         onError: (@Sendable (FeedError) -> Void)? = nil,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
-    ) -> AsyncChunkFeed<T, Chunks> where Chunks.Element == [UInt8] {
+    ) -> AsyncChunkFeed<T, LimitedChunks<Input.Chunks>> {
         feed(
             with: ImplicitBridge<T>(),
-            chunks: chunks,
+            from: input,
             options: options,
             onError: onError,
             file: file,
@@ -384,21 +400,22 @@ extension Mapper {
         )
     }
 
-    /// A feed of `Decodable` values from a sequence of byte chunks, each record decoded by the
-    /// type's own `init(from:)`. A type that is also `Bridgeable` is read through its bridge.
+    /// A feed of `Decodable` values from input that arrives over time, each record decoded by the
+    /// type's own `init(from:)`; a type that is also `Bridgeable` is read through its bridge. See
+    /// ``feed(_:from:options:onError:file:line:function:)-(_,AsyncJSONInput,_,_,_,_,_)``.
     @_disfavoredOverload
-    public func feed<T: Decodable & Sendable, Chunks: AsyncSequence>(
+    public func feed<T: Decodable & Sendable, Input: AsyncJSONInput>(
         _ type: T.Type,
-        chunks: Chunks,
+        from input: Input,
         options: FeedOptions = FeedOptions(),
         onError: (@Sendable (FeedError) -> Void)? = nil,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
-    ) -> AsyncChunkFeed<T, Chunks> where Chunks.Element == [UInt8] {
+    ) -> AsyncChunkFeed<T, LimitedChunks<Input.Chunks>> {
         feed(
             with: CodableBridge<T>(),
-            chunks: chunks,
+            from: input,
             options: options,
             onError: onError,
             file: file,
@@ -407,21 +424,24 @@ extension Mapper {
         )
     }
 
-    /// A feed of values read by `bridge` from a sequence of byte chunks, one per record.
-    public func feed<B: JSONBridge, Chunks: AsyncSequence>(
+    /// A feed of values read by `bridge` from input that arrives over time, one per record.
+    public func feed<B: JSONBridge, Input: AsyncJSONInput>(
         with bridge: B,
-        chunks: Chunks,
+        from input: Input,
         options: FeedOptions = FeedOptions(),
         onError: (@Sendable (FeedError) -> Void)? = nil,
         file: String = #fileID,
         line: Int = #line,
         function: String = #function
-    ) -> AsyncChunkFeed<B.Value, Chunks> where Chunks.Element == [UInt8], B.Value: Sendable {
+    ) -> AsyncChunkFeed<B.Value, LimitedChunks<Input.Chunks>> where B.Value: Sendable {
         let recordMapper = feedRecordMapper()
         let callSite = CallSite(file: file, line: line, function: function)
+        var options = options
+        options.compression = input.compression
+        let chunks = LimitedChunks(input.makeChunks(), limit: options.maxBodySize)
         return AsyncChunkFeed(
-            chunks: chunks.inflated(options.compression, maxInflatedSize: parseOptions.maxInflatedSize),
-            makeCursor: { [self] in
+            chunks: chunks.inflated(input.compression, maxInflatedSize: parseOptions.maxInflatedSize),
+            makeCursor: { [self, options] in
                 FeedCursor(mapper: self, options: options, callSite: callSite, onError: onError) { json in
                     try recordMapper.decode(with: bridge, from: json, file: file, line: line, function: function)
                 }
