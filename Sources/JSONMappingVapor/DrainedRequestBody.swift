@@ -1,6 +1,6 @@
 #if Vapor
     public import NIOCore
-    public import Vapor
+    import Vapor
 
     /// A request's body as it arrives, which, let go before its end, discards the rest as it
     /// comes: what `req.jsonMapping` reads.

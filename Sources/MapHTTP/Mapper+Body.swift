@@ -1,4 +1,3 @@
-public import MapCore
 public import MapIO
 
 extension ByteChunks {
@@ -10,7 +9,7 @@ extension ByteChunks {
     /// let order = try await mapper.decode(Order.self, from: ByteChunks(body: chunks, contentEncoding: .gzip))
     /// ```
     ///
-    /// It is read as every ``AsyncJSONInput`` is: within the mapper's limits, and a body that broke
+    /// It is read as every `AsyncJSONInput` is: within the mapper's limits, and a body that broke
     /// off (the client went away, the connection was closed for idleness) is a `MappingError` with
     /// code `MappingError.Code.cancelled`.
     public init(body chunks: Chunks, contentEncoding: ContentEncoding, expectedLength: Int? = nil) {

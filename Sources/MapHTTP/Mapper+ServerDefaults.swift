@@ -1,5 +1,5 @@
 import FoundationEssentials
-public import MapCodable
+import MapCodable
 public import MapCore
 
 extension Mapper {

@@ -1,4 +1,4 @@
-package import JSONMapping
+import JSONMapping
 package import Synchronization
 import Testing
 

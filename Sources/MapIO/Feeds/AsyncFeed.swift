@@ -401,8 +401,8 @@ extension Mapper {
     }
 
     /// A feed of `Decodable` values from input that arrives over time, each record decoded by the
-    /// type's own `init(from:)`; a type that is also `Bridgeable` is read through its bridge. See
-    /// ``feed(_:from:options:onError:file:line:function:)-(_,AsyncJSONInput,_,_,_,_,_)``.
+    /// type's own `init(from:)`; a type that is also `Bridgeable` is read through its bridge. The
+    /// input, the options, the limits and the errors are the `Bridgeable` form's, above.
     @_disfavoredOverload
     public func feed<T: Decodable & Sendable, Input: AsyncJSONInput>(
         _ type: T.Type,

@@ -2,7 +2,7 @@ public import MapCodable
 public import MapCore
 
 /// Input that arrives over time — a download, a socket, a request body: what the mapper's
-/// asynchronous entry points read, as ``JSONInput`` is what the synchronous ones read.
+/// asynchronous entry points read, as `JSONInput` is what the synchronous ones read.
 ///
 /// ```swift
 /// let order = try await mapper.decode(Order.self, from: .chunks(download))
@@ -173,7 +173,7 @@ struct ChunkedText {
     ///
     /// - Throws: `ParseError`: `inputTooLarge` past the limit, or the inflater's codes.
     mutating func append(_ chunk: some Sequence<UInt8>) throws {
-        let taken = try chunk.withContiguousStorageIfAvailable { bytes in
+        let taken: Void? = try chunk.withContiguousStorageIfAvailable { bytes in
             try append(UnsafeRawBufferPointer(bytes))
         }
         guard taken == nil else { return }
@@ -242,8 +242,7 @@ extension Mapper {
 
     /// Decodes a `Bridgeable` value (any of the package's idioms) from input that arrives over time.
     ///
-    /// - Throws: `MappingError` as ``decode(with:from:file:line:function:)-(_,AsyncJSONInput,_,_,_)``
-    ///   does.
+    /// - Throws: `MappingError` as the bridge form, `decode(with:from:)`, does.
     public func decode<T: Bridgeable>(
         _ type: T.Type = T.self,
         from input: some AsyncJSONInput,
