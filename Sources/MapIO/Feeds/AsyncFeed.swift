@@ -436,12 +436,10 @@ extension Mapper {
     ) -> AsyncChunkFeed<B.Value, LimitedChunks<Input.Chunks>> where B.Value: Sendable {
         let recordMapper = feedRecordMapper()
         let callSite = CallSite(file: file, line: line, function: function)
-        var options = options
-        options.compression = input.compression
         let chunks = LimitedChunks(input.makeChunks(), limit: options.maxBodySize)
         return AsyncChunkFeed(
             chunks: chunks.inflated(input.compression, maxInflatedSize: parseOptions.maxInflatedSize),
-            makeCursor: { [self, options] in
+            makeCursor: { [self] in
                 FeedCursor(mapper: self, options: options, callSite: callSite, onError: onError) { json in
                     try recordMapper.decode(with: bridge, from: json, file: file, line: line, function: function)
                 }
