@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "BackendJansson", targets: ["BackendJansson"]),
         // The fast parser: simdjson (libsimdjson-dev), its tape read in place.
         .library(name: "BackendSimdjson", targets: ["BackendSimdjson"]),
+        // The backend contract's conformance cases, for a backend written in another package to
+        // run against itself in its own tests (Swift Testing).
+        .library(name: "BackendConformance", targets: ["BackendConformance"]),
         // Redirectable mapping diagnostics: sinks for the console, files, closures and swift-log.
         .library(name: "MapLogging", targets: ["MapLogging"]),
         // A sink that keeps what it receives, for users' own tests.
@@ -114,6 +117,8 @@ let package = Package(
         ),
         // The scanner's tape as a document: strings, numbers and keys read from the input in place.
         .target(name: "BackendNative", dependencies: ["MapCore"]),
+        // The conformance kit: cases over `any JSONBackend`, reported through Swift Testing.
+        .target(name: "BackendConformance", dependencies: ["MapCore"]),
         .systemLibrary(
             name: "CJansson",
             pkgConfig: "jansson",
@@ -327,6 +332,7 @@ let package = Package(
         .testTarget(
             name: "BackendConformanceTests",
             dependencies: [
+                "BackendConformance",
                 "MapCore",
                 "MapIO",
                 "MapTestSupport",

@@ -26,7 +26,7 @@ esac
 
 # The suites that run work on many tasks at once: what ThreadSanitizer is for. A suite that
 # shares mappers, rules, coders or documents between tasks belongs here.
-tsan_filter='ConcurrencyTests|SimdjsonParserPoolTests|JanssonOwnershipTests|DocumentContractTests|ParallelFeedTests|ReadAheadFeedTests|AsyncInflatingSequenceTests'
+tsan_filter='ConcurrencyTests|SimdjsonParserPoolTests|JanssonOwnershipTests|ConformanceKitTests|ParallelFeedTests|ReadAheadFeedTests|AsyncInflatingSequenceTests'
 
 stamp() { date -u +%s; }
 took() { echo "::: $1 took $(( $(stamp) - $2 )) s"; }

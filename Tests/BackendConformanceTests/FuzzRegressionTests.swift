@@ -1,3 +1,4 @@
+import BackendConformance
 import FoundationEssentials
 import MapCore
 import MapIO

@@ -1,3 +1,4 @@
+import BackendConformance
 import Foundation
 import MapCore
 import MapIO

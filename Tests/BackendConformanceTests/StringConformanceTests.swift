@@ -1,3 +1,4 @@
+import BackendConformance
 import MapCore
 import MapIO
 import Testing

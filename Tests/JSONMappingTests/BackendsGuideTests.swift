@@ -1,4 +1,5 @@
-// The example of Docs/Backends.md, compiled and run here, and the backends the umbrella links.
+// The examples of Docs/Backends.md, compiled and run here (the conformance kit's in
+// Examples/TreeBackend's tests, which CI runs), and the backends the umbrella links.
 //
 // The guide's Swift blocks are tied to the regions of this file exactly as Docs/Migration.md's
 // are tied to this file as `Guide` (MapTestSupport) explains, and checked by `Guide.check`.
@@ -14,8 +15,11 @@ import Testing
 @Suite struct BackendsGuideTests {
     @Test("every swift block of Docs/Backends.md is byte-identical to its region here, and every region is shown")
     func guideBlocksAreRegionsOfThisFile() throws {
-        let source = URL(fileURLWithPath: #filePath)
-        try Guide.check(named: "Backends.md", against: source, minimumRegions: 1)
+        // The conformance kit's example is the test of the example backend package.
+        let example = PackageRoot.url.appendingPathComponent(
+            "Examples/TreeBackend/Tests/TreeBackendTests/ConformanceTests.swift"
+        )
+        try Guide.check(named: "Backends.md", against: [URL(fileURLWithPath: #filePath), example], minimumRegions: 2)
     }
 
     @Test("The guide's three ways to choose a backend give the backends its comments name")

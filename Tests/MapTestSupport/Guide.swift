@@ -114,9 +114,22 @@ package enum Guide {
     /// of the Swift source at `source`, and that every region is shown; records an issue for each
     /// problem. Shared by the tests of every guide.
     package static func check(named name: String, against source: URL, minimumRegions: Int) throws {
+        try check(named: name, against: [source], minimumRegions: minimumRegions)
+    }
+
+    /// As ``check(named:against:minimumRegions:)-(_,URL,_)``, with the regions of several Swift
+    /// sources taken together: for a guide that also shows code from outside its test file (an
+    /// example package's tests).
+    package static func check(named name: String, against sources: [URL], minimumRegions: Int) throws {
         let guide = try String(contentsOf: guideURL(named: name), encoding: .utf8)
-        let sourceText = try String(contentsOf: source, encoding: .utf8)
-        let (regions, regionProblems) = Self.regions(in: sourceText)
+        var regions: [Snippet] = []
+        var regionProblems: [String] = []
+        for source in sources {
+            let found = Self.regions(in: try String(contentsOf: source, encoding: .utf8))
+            regions += found.regions
+            regionProblems += found.problems.map { "\(source.lastPathComponent): \($0)" }
+        }
+        let sourceNames = sources.map(\.lastPathComponent).joined(separator: ", ")
         let (blocks, blockProblems) = Self.swiftBlocks(in: guide)
         for problem in regionProblems + blockProblems { Issue.record(Comment(rawValue: "\(name): \(problem)")) }
 
@@ -129,7 +142,7 @@ package enum Guide {
         for block in blocks {
             guard let region = regionsByName[block.name] else {
                 Issue.record(
-                    "\(name) line \(block.line): block \(block.name) has no region in \(source.lastPathComponent)"
+                    "\(name) line \(block.line): block \(block.name) has no region in \(sourceNames)"
                 )
                 continue
             }

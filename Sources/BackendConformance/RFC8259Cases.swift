@@ -4,8 +4,21 @@ import Testing
 /// One case per rule of RFC 8259's grammar, named in the manner of JSONTestSuite: `y_` for text the
 /// rule accepts, `n_` for text it rejects, then the section and the rule. Each accepted case checks
 /// the value read; each rejected one the code and the position, the same on every backend.
-@Suite struct RFC8259RuleTests {
-    static let accepted: [AcceptedCase] = [
+extension BackendConformance {
+    static var rfc8259Cases: [ConformanceCase] {
+        rfc8259Accepted.map { accepted in
+            ConformanceCase("rfc8259: \(accepted.name)") { backend in
+                try accepted.check(try accept(accepted.bytes, with: backend))
+            }
+        }
+            + rfc8259Rejected.map { rejection in
+                ConformanceCase("rfc8259: \(rejection.name)") { backend in
+                    try expectRejection(rejection, by: backend)
+                }
+            }
+    }
+
+    static let rfc8259Accepted: [AcceptedCase] = [
         // §2: JSON-text = ws value ws, with the four whitespace characters.
         AcceptedCase("y_2_whitespace_is_space_tab_lf_cr", "\u{20}\u{9}\u{A}\u{D}[\u{20}\u{9}\u{A}\u{D}1\u{D}]\u{A}") {
             #expect($0.int64s(in: $0.root) == [1])
@@ -56,7 +69,7 @@ import Testing
         },
     ]
 
-    static let rejected: [Rejection] = [
+    static let rfc8259Rejected: [Rejection] = [
         Rejection("n_2_empty_text", " ", .emptyInput, at: Position(column: 2, offset: 1)),
         Rejection(
             "n_2_form_feed_is_not_whitespace",
@@ -114,14 +127,4 @@ import Testing
             at: Position(column: 1, offset: 0)
         ),
     ]
-
-    @Test("Text RFC 8259 accepts is accepted and read as written", arguments: accepted, backends)
-    func accepts(_ accepted: AcceptedCase, backend: RegisteredBackend) throws {
-        try accepted.check(try accept(accepted.bytes, with: backend))
-    }
-
-    @Test("Text RFC 8259 rejects is rejected with the same code and place everywhere", arguments: rejected, backends)
-    func rejects(_ rejection: Rejection, backend: RegisteredBackend) throws {
-        try expectRejection(rejection, by: backend)
-    }
 }

@@ -1,33 +1,26 @@
 import MapCore
-import MapIO
 import Testing
-
-/// A document that must be accepted, and a check of what it holds.
-struct AcceptedCase: Sendable, CustomTestStringConvertible {
-    let name: String
-    let bytes: [UInt8]
-    let check: @Sendable (any JSONDocument) throws -> Void
-
-    init(_ name: String, _ text: String, check: @escaping @Sendable (any JSONDocument) throws -> Void) {
-        self.init(name, bytes: Array(text.utf8), check: check)
-    }
-
-    init(_ name: String, bytes: [UInt8], check: @escaping @Sendable (any JSONDocument) throws -> Void) {
-        self.name = name
-        self.bytes = bytes
-        self.check = check
-    }
-
-    var testDescription: String { name }
-}
 
 private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
 /// Top-level values, encodings, empty input, and what may follow or sit between values.
-@Suite struct StructureConformanceTests {
+extension BackendConformance {
+    static var structureCases: [ConformanceCase] {
+        structureTopLevel.map { accepted in
+            ConformanceCase("structure: \(accepted.name)") { backend in
+                try accepted.check(try accept(accepted.bytes, with: backend))
+            }
+        }
+            + (structureEncodings + structureEmpty + structureTrailing + structureSyntax).map { rejection in
+                ConformanceCase("structure: \(rejection.name)") { backend in
+                    try expectRejection(rejection, by: backend)
+                }
+            }
+    }
+
     // MARK: Top-level values
 
-    static let topLevel: [AcceptedCase] = [
+    static let structureTopLevel: [AcceptedCase] = [
         AcceptedCase("an integer", "42") { document in
             #expect(document.kind(of: document.root) == .number)
             #expect(document.int64(document.root) == 42)
@@ -81,14 +74,9 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         },
     ]
 
-    @Test("A well-formed document is accepted and reads back", arguments: topLevel, backends)
-    func accepted(_ accepted: AcceptedCase, backend: RegisteredBackend) throws {
-        try accepted.check(try accept(accepted.bytes, with: backend))
-    }
-
     // MARK: Rejections
 
-    static let encodings: [Rejection] = [
+    static let structureEncodings: [Rejection] = [
         ("UTF-16BE with a byte-order mark", [0xFE, 0xFF, 0x00, 0x5B, 0x00, 0x31, 0x00, 0x5D]),
         ("UTF-16LE with a byte-order mark", [0xFF, 0xFE, 0x5B, 0x00, 0x31, 0x00, 0x5D, 0x00]),
         ("UTF-32BE with a byte-order mark", [0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x5B, 0x00, 0x00, 0x00, 0x5D]),
@@ -102,12 +90,7 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         Rejection(name, bytes: bytes, .unsupportedEncoding, at: Position(column: 1, offset: 0))
     }
 
-    @Test("UTF-16 and UTF-32 input is refused as unsupportedEncoding", arguments: encodings, backends)
-    func unsupportedEncoding(_ rejection: Rejection, backend: RegisteredBackend) throws {
-        try expectRejection(rejection, by: backend)
-    }
-
-    static let empty: [Rejection] = [
+    static let structureEmpty: [Rejection] = [
         Rejection("no bytes", bytes: [], .emptyInput, at: Position(column: 1, offset: 0)),
         Rejection("a space", " ", .emptyInput, at: Position(column: 2, offset: 1)),
         Rejection("every kind of whitespace", "\t\r \n\t", .emptyInput, at: Position(line: 2, column: 2, offset: 5)),
@@ -120,12 +103,7 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         ),
     ]
 
-    @Test("Empty or whitespace-only input is rejected as emptyInput at its end", arguments: empty, backends)
-    func emptyInput(_ rejection: Rejection, backend: RegisteredBackend) throws {
-        try expectRejection(rejection, by: backend)
-    }
-
-    static let trailing: [Rejection] = [
+    static let structureTrailing: [Rejection] = [
         Rejection("a letter after an array", "[1] x", .trailingContent, at: Position(column: 5, offset: 4)),
         Rejection("two objects", "{} {}", .trailingContent, at: Position(column: 4, offset: 3)),
         Rejection("two numbers", "1 2", .trailingContent, at: Position(column: 3, offset: 2)),
@@ -172,12 +150,7 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         ),
     ]
 
-    @Test("Anything but whitespace after the value is rejected as trailingContent", arguments: trailing, backends)
-    func trailingContent(_ rejection: Rejection, backend: RegisteredBackend) throws {
-        try expectRejection(rejection, by: backend)
-    }
-
-    static let syntax: [Rejection] = [
+    static let structureSyntax: [Rejection] = [
         Rejection("a trailing comma in an array", "[1,]", .trailingComma, at: Position(column: 3, offset: 2)),
         Rejection("a trailing comma in an object", #"{"a":1,}"#, .trailingComma, at: Position(column: 7, offset: 6)),
         Rejection("a trailing comma before a newline", "[1,\n]", .trailingComma, at: Position(column: 3, offset: 2)),
@@ -242,8 +215,4 @@ private let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         ),
     ]
 
-    @Test("Malformed structure is rejected with its code, line and column", arguments: syntax, backends)
-    func malformed(_ rejection: Rejection, backend: RegisteredBackend) throws {
-        try expectRejection(rejection, by: backend)
-    }
 }
