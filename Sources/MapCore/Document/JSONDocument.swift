@@ -7,8 +7,8 @@
 ///
 /// ## The contract
 ///
-/// A conforming document must satisfy all of the following; the backend-conformance suite in
-/// `Tests/BackendConformanceTests` checks them on every registered backend.
+/// A conforming document must satisfy all of the following; the cases of the
+/// `BackendConformance` product check them, for a backend in any package.
 ///
 /// - **Immutability.** Once created, nothing a reader can observe changes. Reads may run
 ///   concurrently from any number of tasks (the protocol requires `Sendable`).
@@ -38,8 +38,8 @@
 ///
 /// ## Adding a backend
 ///
-/// Implement ``JSONBackend`` to parse bytes into your document, then add the backend to the
-/// conformance suite's list. ``path(from:to:)`` has a generic depth-first implementation that a
+/// Implement ``JSONBackend`` to parse bytes into your document, then run the `BackendConformance`
+/// product's cases against it from your tests. ``path(from:to:)`` has a generic depth-first implementation that a
 /// document may replace with a faster one.
 public protocol JSONDocument: AnyObject, Sendable {
     /// The top-level value.
