@@ -58,6 +58,13 @@ public final class FeedReader<Element: Sendable> {
     /// Records skipped under ``FeedOptions/ErrorPolicy/skip``.
     public var skippedCount: Int { cursor.processor.skippedCount }
 
+    /// For an array streamed from inside a document (``FeedOptions/Format/nestedArray(at:)``): the
+    /// document around it, as far as it has been read. `nil` before the array starts (before the
+    /// first record is read), and for the other formats; from the first record on, the members
+    /// before the array; once ``next()`` has returned `nil`, the whole document with the array
+    /// empty (``FeedEnvelope/isComplete``). See ``FeedEnvelope``.
+    public var envelope: FeedEnvelope? { cursor.envelope }
+
     init(
         source: some ByteSource,
         mapper: Mapper,
@@ -251,6 +258,16 @@ public final class FeedReader<Element: Sendable> {
             cursor.endOfInput()
         case .failed, .inputFailed:
             try finish(ending)
+        }
+    }
+
+    /// Takes the envelope a producer cut with a batch; when it cannot be parsed, the feed ends.
+    func takeEnvelope(_ text: FeedEnvelopeText) throws(FeedError) {
+        do {
+            try cursor.take(text)
+        } catch {
+            stopProducer()
+            throw error
         }
     }
 
