@@ -306,6 +306,21 @@ import Testing
         #expect(failure.error.parseError?.line == failure.line)
     }
 
+    @Test("columns count Unicode scalars, however many multi-byte characters come before the error")
+    func columnsInScalars() throws {
+        let text = "{\"meta\": \"新しい 😀 ñ é\",\n \"data\": {\"items\": [\"😀😀😀 新しい ü\", 2 3]}}"
+        let reader = try Mapper().feed(from: TricklingSource(Array(text.utf8)), options: Self.options())
+        #expect(try reader.next()?.description == #""😀😀😀 新しい ü""#)
+        #expect(try reader.next()?.description == "2")
+        let failure = try #require(throws: FeedError.self) { try reader.next() }
+        #expect(failure.error.parseError?.code == .unexpectedCharacter)
+        let before = text[..<(text.firstIndex(of: "3") ?? text.endIndex)]
+        let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+        #expect(failure.line == 2)
+        #expect(failure.column == before[lineStart...].unicodeScalars.count + 1)
+        #expect(failure.offset == before.utf8.count)
+    }
+
     @Test(
         "an input that ends early is an error, wherever it stops, never a short read",
         arguments: [

@@ -352,19 +352,50 @@ struct FeedSplitter {
         advance(to: index)
     }
 
-    /// Consumes up to `end`, keeping line and column.
+    /// Consumes up to `end`, keeping line and column: a line per LF, a column per Unicode scalar
+    /// (per byte that is not a UTF-8 continuation byte) since the last LF.
     mutating func advance(to end: Int) {
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+        guard end > start, end <= bytes.count else {
+            start = Swift.max(start, Swift.min(end, bytes.count))
+            return
+        }
+        let from = start
+        let (lines, tail) = bytes.withUnsafeBytes { raw -> (Int, Range<Int>) in
+            guard let base = raw.baseAddress else { return (0, from..<from) }
+            var lines = 0
+            var lineStart = from
+            while let found = System.firstOffset(of: UInt8(ascii: "\n"), in: base + lineStart, count: end - lineStart) {
+                lines += 1
+                lineStart += found + 1
             }
-            index += 1
+            return (lines, lineStart..<end)
+        }
+        if lines > 0 {
+            line += lines
+            column = 1
+        }
+        column += bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return 0 }
+            return Self.scalarCount(base + tail.lowerBound, count: tail.count)
         }
         start = end
+    }
+
+    /// The Unicode scalars in `count` bytes of UTF-8: the bytes that are not continuation bytes
+    /// (`10xxxxxx`), counted eight at a time.
+    static func scalarCount(_ base: UnsafeRawPointer, count: Int) -> Int {
+        var scalars = count
+        var index = 0
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // Bit 7 of each byte whose bit 7 is set and bit 6 is clear.
+            scalars -= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        while index < count {
+            if base.load(fromByteOffset: index, as: UInt8.self) & 0xC0 == 0x80 { scalars -= 1 }
+            index += 1
+        }
+        return scalars
     }
 }
