@@ -158,6 +158,51 @@ import Testing
         #expect(fromFile.envelope?.isComplete == true)
     }
 
+    /// An export of `count` records made as it is read: header, records, trailer.
+    struct GeneratedExport: ByteSource {
+        let count: Int
+        var next = 0
+        var pending = Array(#"{"meta": {"note": "generated"}, "data": {"items": ["#.utf8)
+        var done = false
+
+        mutating func read(into buffer: UnsafeMutableRawBufferPointer) throws(ParseError) -> Int {
+            while pending.count < buffer.count, !done {
+                if next < count {
+                    pending += Array(#"\#(next == 0 ? "" : ",")\#n{"id": \#(next), "name": "item \#(next)"}"#.utf8)
+                    next += 1
+                } else {
+                    pending += Array(#"], "total": \#(count)}}"#.utf8)
+                    done = true
+                }
+            }
+            let length = Swift.min(buffer.count, pending.count)
+            pending.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<length])) }
+            pending.removeFirst(length)
+            return length
+        }
+    }
+
+    @Test("what the reader holds stays bounded by its buffers however long the array")
+    func boundedMemory() throws {
+        let mapper = try Mapper()
+        var options = Self.options()
+        options.readAhead = 0
+        options.readSize = 4096
+        let reader = try mapper.feed(Item.self, from: GeneratedExport(count: 40_000), options: options)
+        var count = 0
+        var held = 0
+        while let item = try reader.next() {
+            #expect(item.id == count)
+            count += 1
+            held = max(held, reader.bufferedByteCount)
+        }
+        #expect(count == 40_000)
+        #expect(held <= 16 << 10)
+        #expect(
+            reader.envelope?.json.description == #"{"meta":{"note":"generated"},"data":{"items":[],"total":40000}}"#
+        )
+    }
+
     // MARK: Record errors and the policy
 
     static let withBadRecords = """

@@ -47,12 +47,14 @@ public final class FeedReader<Element: Sendable> {
     /// Records handed out so far.
     public private(set) var deliveredCount = 0
 
-    /// The bytes of input the reader holds now: its record buffer's capacity, and with read-ahead
-    /// the chunks (or, for parallel workers, batches) queued and what the producer holds. zlib's
-    /// state is fixed on top. Bounded by ``FeedOptions/readAhead`` plus the longest record and a
-    /// few reads (``FeedOptions/readSize``), never by the feed's length.
+    /// The bytes of input the reader holds now: its record buffer's capacity, the envelope of an
+    /// array streamed from inside a document while it is being read, and with read-ahead the
+    /// chunks (or, for parallel workers, batches) queued and what the producer holds. zlib's
+    /// state is fixed on top. Bounded by ``FeedOptions/readAhead`` plus the longest record (and
+    /// envelope) and a few reads (``FeedOptions/readSize``), never by the feed's length.
     public var bufferedByteCount: Int {
-        cursor.splitter.bytes.capacity + (producer?.queue.heldByteCount ?? 0)
+        cursor.splitter.bytes.capacity + (cursor.splitter.document?.envelope.capacity ?? 0)
+            + (producer?.queue.heldByteCount ?? 0)
     }
 
     /// Records skipped under ``FeedOptions/ErrorPolicy/skip``.
