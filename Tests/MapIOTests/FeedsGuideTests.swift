@@ -18,7 +18,7 @@ import Testing
         try Guide.check(
             named: "Feeds.md",
             against: URL(fileURLWithPath: #filePath),
-            minimumRegions: 9
+            minimumRegions: 12
         )
     }
 
@@ -291,5 +291,110 @@ import Testing
         } throws: { error in
             (error as? FeedError)?.error.code == .inputTooLarge
         }
+    }
+
+    struct Header: JSONConvertible, Equatable {
+        var exported = ""
+        var count = 0
+        var next: String?
+
+        static func map(_ object: inout Header, _ json: Map) {
+            object.exported <- json["meta"]["exported"]
+            object.count <- json["meta"]["count"]
+            object.next <~ json["data"]["next"]
+        }
+    }
+
+    /// An export: a header, the orders in `data.items`, and a member after them.
+    static func export(count: Int) -> String {
+        #"{"meta": {"exported": "2026-11-29", "count": \#(count)},"#
+            + #" "data": {"items": [\#((1...count).map(line).joined(separator: ",\n"))], "next": "page-2"}}"#
+    }
+
+    @Test("an array inside one document is streamed record by record; the envelope comes before and after it")
+    func nestedArray() throws {
+        let path = try Self.file(try Compression.gzip.compress(Array(Self.export(count: 50).utf8)), suffix: ".json.gz")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let mapper = try Mapper()
+        var ids: [Int] = []
+        var exported = ""
+        // guide: feeds-nested
+        let options = FeedOptions(format: .nestedArray(at: "data" / "items"))
+        let orders = try mapper.feed(Order.self, from: JSONFile(path), options: options)
+        while let order = try orders.next() {
+            // From the first record on: the members before the array, the array left empty.
+            if ids.isEmpty, let envelope = orders.envelope {
+                exported = try mapper.decode(String.self, from: envelope.json["meta"]["exported"])
+            }
+            ids.append(order.id)
+        }
+        // After the last record: the whole document, the array empty.
+        let header = try orders.envelope.map { try mapper.decode(Header.self, from: $0.json) }
+        // guide-end
+        #expect(ids == Array(1...50))
+        #expect(exported == "2026-11-29")
+        #expect(header == Header(exported: "2026-11-29", count: 50, next: "page-2"))
+        #expect(orders.envelope?.isComplete == true)
+        #expect(
+            orders.envelope?.json.description
+                == #"{"meta":{"exported":"2026-11-29","count":50},"data":{"items":[],"next":"page-2"}}"#
+        )
+    }
+
+    @Test("a nested array's errors carry the record's path in the document; a wrong path is a typed error")
+    func nestedArrayErrors() throws {
+        let mapper = try Mapper()
+        let text = #"{"data": {"items": [{"id": 1, "email": "a@b.c"}, {"id": "two", "email": "d@e.f"}]}}"#
+        var ids: [Int] = []
+        var caught: FeedError?
+        // guide: feeds-nested-errors
+        let orders = try mapper.feed(
+            Order.self,
+            from: Array(text.utf8),
+            options: FeedOptions(format: .nestedArray(at: "data" / "items"))
+        )
+        do {
+            while let order = try orders.next() { ids.append(order.id) }
+        } catch {
+            caught = error  // record #1 (line 1, column 50, byte 49): typeMismatch at data.items[1].id: …
+        }
+        // guide-end
+        let error = try #require(caught)
+        #expect(error.recordIndex == 1)
+        #expect(error.offset == 49)
+        #expect(error.column == 50)
+        #expect(error.error.path.description == "data.items[1].id")
+        #expect(
+            error.description.hasPrefix("record #1 (line 1, column 50, byte 49): typeMismatch at data.items[1].id: ")
+        )
+        #expect(ids == [1])
+
+        let wrong = try mapper.feed(
+            Order.self,
+            from: Array(text.utf8),
+            options: FeedOptions(format: .nestedArray(at: "data" / "rows"))
+        )
+        let missing = try #require(throws: FeedError.self) { try wrong.next() }
+        #expect(missing.error.code == .missingKey)
+        #expect(missing.error.path.description == "data.rows")
+        #expect(missing.offset == text.utf8.count - 2)  // the data object's "}"
+    }
+
+    @Test("a nested array arriving in chunks: the async feed has its envelope once the loop ends")
+    func nestedArrayAsync() async throws {
+        let mapper = try Mapper()
+        let body = Chunks(try Compression.gzip.compress(Array(Self.export(count: 20).utf8)), sizes: [7, 100, 1])
+        var ids: [Int] = []
+        // guide: feeds-nested-async
+        let orders = mapper.feed(
+            Order.self,
+            from: .chunks(body),
+            options: FeedOptions(format: .nestedArray(at: "data" / "items"))
+        )
+        for try await order in orders { ids.append(order.id) }
+        let next = orders.envelope?.json["data"]["next"]  // "page-2"
+        // guide-end
+        #expect(ids == Array(1...20))
+        #expect(next?.description == #""page-2""#)
     }
 }

@@ -23,7 +23,9 @@ struct FeedBench: AsyncParsableCommand {
             inflated feed in memory without read-ahead: cutting, parsing and mapping on one thread.
             --read-ahead 0 measures the full and parallel readers without their producer.
             side-by-side runs both stages alone at once, on two threads with no hand-off: the
-            ceiling the machine sets for any reader that overlaps them.
+            ceiling the machine sets for any reader that overlaps them. nested reads the same
+            records as one export document (written beside the generated feed in the temporary
+            folder) through FeedOptions.Format.nestedArray(at:); target: ≥ 80 % of full.
             """
     )
 
@@ -119,14 +121,23 @@ struct FeedBench: AsyncParsableCommand {
     private func measure(_ feed: FeedInput, runs: Int, reference: Bool, backends: [String]) throws {
         var configurations: [(Measure, String)] = [(.inflate, "-")]
         for backend in backends {
-            configurations += [(.parseMap, backend), (.full, backend), (.parallel, backend), (.sideBySide, backend)]
+            configurations += [
+                (.parseMap, backend), (.full, backend), (.parallel, backend), (.sideBySide, backend),
+                (.nested, backend),
+            ]
         }
         if reference { configurations.append((.jsondecoder, "-")) }
         // Runs alternate over the configurations, so that machine noise spreads over all alike.
         var samples: [String: [ChildResult]] = [:]
+        let export = try Inputs.exportFeed(for: feed)
         for _ in 0..<runs {
             for (measure, backend) in configurations {
-                let result = try runChild(measure, backend: backend, feed: feed)
+                let result = try runChild(
+                    measure,
+                    backend: backend,
+                    feed: feed,
+                    path: measure == .nested ? export : nil
+                )
                 if measure != .inflate, result.records != feed.records {
                     note("\(measure.rawValue) \(backend) read \(result.records) records, expected \(feed.records)")
                 }
@@ -172,7 +183,8 @@ struct FeedBench: AsyncParsableCommand {
             let floor = min(inflate, parseMap)
             let full = megabytes / seconds(.full, backend)
             let parallel = megabytes / seconds(.parallel, backend)
-            let rss = max(peakMB(.full, backend), peakMB(.parallel, backend))
+            let rss = max(peakMB(.full, backend), peakMB(.parallel, backend), peakMB(.nested, backend))
+            let nested = megabytes / seconds(.nested, backend)
             // Both stages at once with no hand-off: what the machine allows a pipelined reader.
             let sideBySide = megabytes / seconds(.sideBySide, backend)
             summary.append([
@@ -182,12 +194,14 @@ struct FeedBench: AsyncParsableCommand {
                 verdict(full / floor, passes: full / floor >= 0.8),
                 verdict(parallel / floor, passes: parallel / floor >= 0.9),
                 String(format: "%.2f×", parallel / full),
+                verdict(nested / full, passes: nested / full >= 0.8),
                 String(format: "%.1f MB ", rss) + (appliesRSS ? (rss <= 64 ? "PASS" : "MISS") : "(n/a < 1 GB)"),
             ])
         }
         printTable(
             header: [
                 "backend", "slower alone", "side-by-side/min", "full/min ≥ 0.80", "parallel/min ≥ 0.90", "speed-up",
+                "nested/full ≥ 0.80",
                 "reader RSS ≤ 64 MB",
             ],
             rows: summary
@@ -239,7 +253,10 @@ struct FeedBench: AsyncParsableCommand {
     }
 
     /// Re-executes this program for one configuration and reads what it reports.
-    private func runChild(_ measure: Measure, backend: String, feed: FeedInput) throws -> ChildResult {
+    /// `path` replaces the feed's own (the export document, for `nested`).
+    private func runChild(_ measure: Measure, backend: String, feed: FeedInput, path: String? = nil) throws
+        -> ChildResult
+    {
         let process = Process()
         process.executableURL = URL(
             fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -248,7 +265,8 @@ struct FeedBench: AsyncParsableCommand {
         process.arguments =
             [
                 "--child-measure", measure.rawValue, "--child-backend", backend == "-" ? "jansson" : backend,
-                "--child-path", feed.path, "--child-base-path", feed.basePath, "--child-repeats", "\(feed.repeats)",
+                "--child-path", path ?? feed.path, "--child-base-path", feed.basePath, "--child-repeats",
+                "\(feed.repeats)",
                 "--workers", "\(workers)",
             ] + (readAhead.map { ["--read-ahead", "\($0)"] } ?? []) + (readSize.map { ["--read-size", "\($0)"] } ?? [])
         let pipe = Pipe()

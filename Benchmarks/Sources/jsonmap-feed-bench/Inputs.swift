@@ -68,6 +68,40 @@ enum Inputs {
         )
     }
 
+    /// `feed`'s records as one export document, `{"meta": {…}, "data": {"items": [ … ], "next":
+    /// null}}`, gzip: the input of the `nested` configuration. Written as gzip members (the header,
+    /// the base feed's records joined by commas, as many times as the feed repeats them, the
+    /// trailer) into the temporary folder, and reused when it is already there.
+    static func exportFeed(for feed: FeedInput) throws -> String {
+        let name = URL(fileURLWithPath: feed.basePath).deletingPathExtension().lastPathComponent
+        let url = cacheURL("jsonmap-feed-bench-export-\(name)-\(feed.repeats)x.json.gz")
+        if FileManager.default.fileExists(atPath: url.path) { return url.path }
+        let lines = try inflate(path: feed.basePath).split(separator: UInt8(ascii: "\n")).filter {
+            $0.contains { $0 != 0x20 && $0 != 0x0D }
+        }
+        var block: [UInt8] = []
+        for (index, line) in lines.enumerated() {
+            if index > 0 { block += Array(",\n".utf8) }
+            block += line
+        }
+        let header = Array(#"{"meta": {"source": "\#(name)", "records": \#(feed.records)}, "data": {"items": ["#.utf8)
+        let members = [
+            try Compression.gzip.compress(header), try Compression.gzip.compress(block),
+            try Compression.gzip.compress(Array(",\n".utf8) + block),
+            try Compression.gzip.compress(Array(#"], "next": null}}"#.utf8)),
+        ]
+        note("writing \(url.path): the feed as one export document")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.write(contentsOf: Data(members[0] + members[1]))
+        for _ in 1..<max(1, feed.repeats) { try handle.write(contentsOf: Data(members[2])) }
+        try handle.write(contentsOf: Data(members[3]))
+        return url.path
+    }
+
     /// The inflated content of a gzip file, read through the package's own inflating source.
     static func inflate(path: String) throws -> [UInt8] {
         let source = InflatingByteSource(try FileByteSource(path: path), maxInflatedSize: Int.max)

@@ -18,8 +18,13 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// the most any reader overlapping the two stages can reach on this machine, since both
     /// stages then share the machine's caches, memory bandwidth and host.
     case sideBySide = "side-by-side"
+    /// The same records as one export document (`{"meta": …, "data": {"items": [ … ]}}`, gzip)
+    /// through `FeedOptions.Format.nestedArray(at:)` and `next()`: the child's path is the export.
+    case nested
 
-    var isPerBackend: Bool { self == .parseMap || self == .full || self == .parallel || self == .sideBySide }
+    var isPerBackend: Bool {
+        self == .parseMap || self == .full || self == .parallel || self == .sideBySide || self == .nested
+    }
 }
 
 /// What a child process reports: one line, `RESULT key=value …`.
@@ -127,6 +132,15 @@ enum ChildRun {
                 records += 1
                 checksum &+= status.checksum
             }
+        case .nested:
+            var options = readerOptions
+            options.format = .nestedArray(at: "data" / "items")
+            let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path), options: options)
+            while let status = try reader.next() {
+                records += 1
+                checksum &+= status.checksum
+            }
+            guard reader.envelope?.isComplete == true else { throw CocoaError(.fileReadCorruptFile) }
         case .parallel:
             let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path), options: readerOptions)
             for try await status in reader.parallel(workers: configuration.workers) {

@@ -151,6 +151,7 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                 let queue = reader.startedProducer().queue
                 var batch = await queue.pop()
                 pendingEnding = batch.ending
+                if let text = batch.envelope { try reader.takeEnvelope(text) }
                 ready = await Self.map(batch, decoder: reader.cursor.processor.decoder, workers: workers)
                 readyIndex = 0
                 let bytes = batch.bytes
@@ -318,6 +319,14 @@ public struct AsyncChunkFeed<Element: Sendable, Chunks: AsyncSequence>: AsyncSeq
 where Chunks.Element == [UInt8] {
     let chunks: AsyncInflatingSequence<Chunks>
     let makeCursor: () -> FeedCursor<Element>
+    let envelopeBox = FeedEnvelopeBox()
+
+    /// For an array streamed from inside a document (`FeedOptions.Format.nestedArray(at:)`): the
+    /// document around it, as far as the iterator has read it — `nil` before the array starts, the
+    /// members before the array from the first record on, the whole document with the array
+    /// empty once the iterator has returned `nil`. See ``FeedEnvelope``. Read it after the loop
+    /// (or between records); it is the one iterator's, and iterating twice starts it again.
+    public var envelope: FeedEnvelope? { envelopeBox.envelope }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         var chunks: AsyncInflatingSequence<Chunks>.AsyncIterator
@@ -356,7 +365,10 @@ where Chunks.Element == [UInt8] {
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: chunks.makeAsyncIterator(), cursor: makeCursor())
+        let cursor = makeCursor()
+        envelopeBox.envelope = nil
+        cursor.envelopeBox = envelopeBox
+        return AsyncIterator(chunks: chunks.makeAsyncIterator(), cursor: cursor)
     }
 }
 

@@ -19,6 +19,10 @@ final class FeedCursor<Element: Sendable> {
     private(set) var splitter: FeedSplitter
     let processor: FeedRecordProcessor<Element>
     private(set) var finished = false
+    /// For an array streamed from inside a document: its envelope as read so far.
+    private(set) var envelope: FeedEnvelope?
+    /// Where the envelope is also left, for a sequence whose iterator holds this cursor.
+    var envelopeBox: FeedEnvelopeBox?
 
     /// A cursor at the start of a feed read as `options` say, each record parsed by `mapper`'s
     /// backend and made into an element by `transform`.
@@ -52,8 +56,11 @@ final class FeedCursor<Element: Sendable> {
             do {
                 step = try splitter.next()
             } catch {
+                // The envelope read before the error stays the reader's.
+                if let text = splitter.takeEnvelope() { try take(text) }
                 throw ending(error)
             }
+            if let text = splitter.takeEnvelope() { try take(text) }
             switch step {
             case .record(let record): return .record(record)
             case .failed(let error): try handle(error)
@@ -84,6 +91,21 @@ final class FeedCursor<Element: Sendable> {
             case .end: return .end
             }
         }
+    }
+
+    /// Keeps the envelope the splitter (or a producer's) produced, parsed by the feed's mapper.
+    ///
+    /// - Throws: ``FeedError`` when the mapper's backend refuses the envelope the scanner accepted
+    ///   (a backend's own limit), which ends the feed.
+    func take(_ text: FeedEnvelopeText) throws(FeedError) {
+        let json: JSON
+        do {
+            json = try processor.decoder.mapper.parse(text.bytes)
+        } catch {
+            throw inputFailed(MappingError(parseError: error))
+        }
+        envelope = FeedEnvelope(json: json, isComplete: text.isComplete)
+        envelopeBox?.envelope = envelope
     }
 
     /// Reports a bad record under skip; under stop, ends the feed and throws it.

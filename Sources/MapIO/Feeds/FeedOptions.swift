@@ -10,6 +10,24 @@ public struct FeedOptions: Sendable {
         case ndjson
         /// One top-level JSON array, read element by element: each element is a record.
         case array
+        /// One JSON document whose array at `path` is read element by element: each element is a
+        /// record, and the rest of the document — its envelope, the members before and after the
+        /// array — is kept, with the array left empty, as ``FeedReader/envelope`` (a few members
+        /// beside millions of records: `{"meta": {…}, "data": {"items": [ … ]}}` read with
+        /// `.nestedArray(at: "data" / "items")`).
+        ///
+        /// The document is validated as it is read, before, inside and after the array; a path
+        /// that leads nowhere, or to something other than an array, ends the feed with a
+        /// `MappingError` whose code is `missingKey`, `indexOutOfRange` or `typeMismatch` (its
+        /// `actual` kind says what was found). The envelope is held to ``maxRecordSize`` like a
+        /// record; the records sit `path.count + 1` levels deep, so `ParseOptions.maxDepth`
+        /// counts those levels for them. A record's mapping error carries its path in the
+        /// document (`data.items[41].price`). The root path reads a top-level array as
+        /// ``array`` does, with `[]` as its envelope.
+        ///
+        /// Not `array(at:)`: Swift does not let a case of that name sit beside ``array``, and a
+        /// static function of that name would be matched by `case .array:` patterns as well.
+        case nestedArray(at: JSONPath)
     }
 
     /// What a bad record does to the reading.

@@ -32,6 +32,10 @@ struct FeedBatch: Sendable {
     var items: [Item] = []
     /// Set on the last batch only.
     var ending: Ending?
+    /// For an array streamed from inside a document: the envelope the splitter produced while
+    /// this batch was cut (the last one, when it produced two), for the consumer to take before
+    /// the batch's records.
+    var envelope: FeedEnvelopeText?
     /// Records among ``items``.
     var recordCount = 0
 }
@@ -358,7 +362,9 @@ final class FeedProducer: @unchecked Sendable {
             let step: FeedSplitter.Step
             do {
                 step = try splitter.next()
+                if let text = splitter.takeEnvelope() { batch.envelope = text }
             } catch {
+                if let text = splitter.takeEnvelope() { batch.envelope = text }
                 batch.ending = .failed(error)
                 _ = push(&batch)
                 return

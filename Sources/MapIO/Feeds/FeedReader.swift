@@ -47,16 +47,25 @@ public final class FeedReader<Element: Sendable> {
     /// Records handed out so far.
     public private(set) var deliveredCount = 0
 
-    /// The bytes of input the reader holds now: its record buffer's capacity, and with read-ahead
-    /// the chunks (or, for parallel workers, batches) queued and what the producer holds. zlib's
-    /// state is fixed on top. Bounded by ``FeedOptions/readAhead`` plus the longest record and a
-    /// few reads (``FeedOptions/readSize``), never by the feed's length.
+    /// The bytes of input the reader holds now: its record buffer's capacity, the envelope of an
+    /// array streamed from inside a document while it is being read, and with read-ahead the
+    /// chunks (or, for parallel workers, batches) queued and what the producer holds. zlib's
+    /// state is fixed on top. Bounded by ``FeedOptions/readAhead`` plus the longest record (and
+    /// envelope) and a few reads (``FeedOptions/readSize``), never by the feed's length.
     public var bufferedByteCount: Int {
-        cursor.splitter.bytes.capacity + (producer?.queue.heldByteCount ?? 0)
+        cursor.splitter.bytes.capacity + (cursor.splitter.document?.envelope.capacity ?? 0)
+            + (producer?.queue.heldByteCount ?? 0)
     }
 
     /// Records skipped under ``FeedOptions/ErrorPolicy/skip``.
     public var skippedCount: Int { cursor.processor.skippedCount }
+
+    /// For an array streamed from inside a document (``FeedOptions/Format/nestedArray(at:)``): the
+    /// document around it, as far as it has been read. `nil` before the array starts (before the
+    /// first record is read), and for the other formats; from the first record on, the members
+    /// before the array; once ``next()`` has returned `nil`, the whole document with the array
+    /// empty (``FeedEnvelope/isComplete``). See ``FeedEnvelope``.
+    public var envelope: FeedEnvelope? { cursor.envelope }
 
     init(
         source: some ByteSource,
@@ -251,6 +260,16 @@ public final class FeedReader<Element: Sendable> {
             cursor.endOfInput()
         case .failed, .inputFailed:
             try finish(ending)
+        }
+    }
+
+    /// Takes the envelope a producer cut with a batch; when it cannot be parsed, the feed ends.
+    func takeEnvelope(_ text: FeedEnvelopeText) throws(FeedError) {
+        do {
+            try cursor.take(text)
+        } catch {
+            stopProducer()
+            throw error
         }
     }
 

@@ -4,6 +4,9 @@ import MapCore
 struct FeedRecordDecoder<Element: Sendable>: Sendable {
     let mapper: Mapper
     let transform: @Sendable (JSON) throws -> Element
+    /// For an array streamed from inside a document: the array's path, which a record's mapping
+    /// error is placed under (`data.items[41].price`). `nil`: the path stays inside the record.
+    var arrayPath: JSONPath?
 
     /// The record's value, or its error placed in the feed. `readableAfter` bytes past the
     /// record's end may be read (the rest of the feed's buffer), which lets a backend that wants
@@ -35,9 +38,12 @@ struct FeedRecordDecoder<Element: Sendable>: Sendable {
         do {
             return .success(try transform(json))
         } catch {
-            let failure =
+            var failure =
                 error as? MappingError
                 ?? MappingError(code: .other, message: "\(error)", underlyingError: error)
+            if let arrayPath {
+                failure.path = arrayPath.appending(.index(record.index)).appending(failure.path)
+            }
             return .failure(
                 FeedError(
                     recordIndex: record.index,
@@ -54,7 +60,7 @@ struct FeedRecordDecoder<Element: Sendable>: Sendable {
 /// Applies the error policy to bad records: throws under stop; under skip, reports to the handler
 /// and to the mapper's log, at most so many per second.
 final class FeedRecordProcessor<Element: Sendable> {
-    let decoder: FeedRecordDecoder<Element>
+    private(set) var decoder: FeedRecordDecoder<Element>
     let policy: FeedOptions.ErrorPolicy
     let onError: (@Sendable (FeedError) -> Void)?
     let callSite: CallSite
@@ -72,6 +78,7 @@ final class FeedRecordProcessor<Element: Sendable> {
         transform: @escaping @Sendable (JSON) throws -> Element
     ) {
         decoder = FeedRecordDecoder(mapper: mapper, transform: transform)
+        if case .nestedArray(let path) = options.format { decoder.arrayPath = path }
         policy = options.errorPolicy
         self.onError = onError
         self.callSite = callSite

@@ -1,8 +1,9 @@
 import MapCore
 
 /// Cuts a feed's bytes into records, pushed in as they are read: NDJSON at line breaks, an array
-/// at element boundaries found by the validating scanner. It holds only the bytes of the record
-/// being cut (and what was read after it), never the feed.
+/// at element boundaries found by the validating scanner — a top-level array, or one inside a
+/// document, whose envelope it walks and keeps (`FeedSplitter+Document.swift`). It holds only the
+/// bytes of the record being cut (and what was read after it), and the envelope, never the feed.
 struct FeedSplitter {
     /// Where a record is: its bytes in ``bytes`` and its place in the feed.
     struct Record {
@@ -22,7 +23,7 @@ struct FeedSplitter {
         case end
     }
 
-    private enum ArrayState {
+    enum ArrayState {
         case beforeOpen, beforeFirst, beforeElement, afterElement, afterClose
     }
 
@@ -33,28 +34,37 @@ struct FeedSplitter {
 
     /// Pending bytes; those before `start` are consumed.
     private(set) var bytes: [UInt8] = []
-    private var start = 0
+    var start = 0
     /// The feed offset of `bytes[0]`.
     private var base = 0
     /// Line and column of `bytes[start]`.
     private var line = 1
     private var column = 1
     private var recordIndex = 0
-    private var arrayState = ArrayState.beforeOpen
-    private var isFinal = false
+    var arrayState = ArrayState.beforeOpen
+    private(set) var isFinal = false
     /// An NDJSON line too long to keep, being passed over up to its end.
     private var skippingLine = false
     /// Where the search for the next line break goes on: the bytes before it hold none.
     private var searchFrom = 0
-    /// The pending bytes an array element still arriving needs before it is scanned again.
-    private var elementRescanAt = 0
+    /// The pending bytes an array element (or a value of a document's envelope) still arriving
+    /// needs before it is scanned again.
+    var elementRescanAt = 0
+    /// For ``FeedOptions/Format/nestedArray(at:)``: the walk through the document around the array.
+    var document: DocumentWalk?
 
     init(format: FeedOptions.Format, maxRecordSize: Int, parseOptions: ParseOptions, backend: String) {
         self.format = format
         self.maxRecordSize = max(1, maxRecordSize)
         var options = parseOptions
-        // An element sits one level inside the array.
-        options.maxDepth = max(1, parseOptions.maxDepth - 1)
+        if case .nestedArray(let path) = format {
+            // An element sits one level inside the array, which sits inside the path's containers.
+            options.maxDepth = max(0, parseOptions.maxDepth - path.components.count - 1)
+            document = DocumentWalk(path: path, maxDepth: parseOptions.maxDepth)
+        } else {
+            // An element sits one level inside the array.
+            options.maxDepth = max(1, parseOptions.maxDepth - 1)
+        }
         self.parseOptions = options
         self.backend = backend
     }
@@ -98,7 +108,7 @@ struct FeedSplitter {
     mutating func next() throws(FeedError) -> Step {
         switch format {
         case .ndjson: try nextLine()
-        case .array: try nextElement()
+        case .array, .nestedArray: try nextElement()
         }
     }
 
@@ -179,12 +189,23 @@ struct FeedSplitter {
 
     private mutating func nextElement() throws(FeedError) -> Step {
         while true {
+            if document != nil, arrayState == .beforeOpen || arrayState == .afterClose {
+                switch try walkDocument() {
+                case .needsInput: return .needsInput
+                case .arrayOpened: arrayState = .beforeFirst
+                case .ended: return .end
+                }
+                continue
+            }
             if arrayState == .beforeOpen, offset == 0, bytes.count - start < 3, !isFinal { return .needsInput }
             if arrayState == .beforeOpen, offset == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { advance(to: 3) }
             skipWhitespace()
             guard start < bytes.count else {
                 if !isFinal { return .needsInput }
                 if arrayState == .afterClose { return .end }
+                if let path = document?.path {
+                    throw syntaxError(.unexpectedEndOfInput, "the document ends inside the array at \(path.printed)")
+                }
                 throw syntaxError(
                     .unexpectedEndOfInput,
                     arrayState == .beforeOpen ? "the feed holds no JSON array" : "the array feed ends before its ']'"
@@ -201,6 +222,7 @@ struct FeedSplitter {
             case .beforeFirst where byte == UInt8(ascii: "]"):
                 advance(to: start + 1)
                 arrayState = .afterClose
+                closeStreamedArray()
             case .beforeFirst, .beforeElement:
                 if byte == UInt8(ascii: "]") {
                     throw syntaxError(.trailingComma, "trailing comma before ']'")
@@ -213,6 +235,7 @@ struct FeedSplitter {
                 } else if byte == UInt8(ascii: "]") {
                     advance(to: start + 1)
                     arrayState = .afterClose
+                    closeStreamedArray()
                 } else {
                     throw syntaxError(.unexpectedCharacter, "expected ',' or ']' after an array element")
                 }
@@ -249,13 +272,7 @@ struct FeedSplitter {
         }
         switch found {
         case .failure(let error):
-            throw FeedError(
-                recordIndex: recordIndex,
-                line: line + error.line - 1,
-                column: error.line == 1 ? column + error.column - 1 : error.column,
-                offset: offset + error.offset,
-                error: MappingError(parseError: error)
-            )
+            throw placed(error)
         case .success(nil):
             if available > maxRecordSize { throw recordTooLong() }
             elementRescanAt = 2 * available
@@ -279,8 +296,24 @@ struct FeedSplitter {
         }
     }
 
+    /// A scanner's error for the bytes starting here, its line, column and offset moved to the
+    /// feed's.
+    func placed(_ error: ParseError) -> FeedError {
+        var placed = error
+        placed.line = line + error.line - 1
+        placed.column = error.line == 1 ? column + error.column - 1 : error.column
+        placed.offset = offset + error.offset
+        return FeedError(
+            recordIndex: recordIndex,
+            line: placed.line,
+            column: placed.column,
+            offset: placed.offset,
+            error: MappingError(parseError: placed)
+        )
+    }
+
     /// The error for the record starting here, longer than ``maxRecordSize``.
-    private func recordTooLong() -> FeedError {
+    func recordTooLong() -> FeedError {
         errorHere(
             MappingError(
                 code: .inputTooLarge,
@@ -289,7 +322,7 @@ struct FeedSplitter {
         )
     }
 
-    private func syntaxError(_ code: ParseError.Code, _ message: String) -> FeedError {
+    func syntaxError(_ code: ParseError.Code, _ message: String) -> FeedError {
         errorHere(
             MappingError(
                 parseError: ParseError(
@@ -305,11 +338,11 @@ struct FeedSplitter {
     }
 
     /// `error`, for the record starting here.
-    private func errorHere(_ error: MappingError) -> FeedError {
+    func errorHere(_ error: MappingError) -> FeedError {
         FeedError(recordIndex: recordIndex, line: line, column: column, offset: offset, error: error)
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         var index = start
         while index < bytes.count {
             let byte = bytes[index]
@@ -319,19 +352,50 @@ struct FeedSplitter {
         advance(to: index)
     }
 
-    /// Consumes up to `end`, keeping line and column.
-    private mutating func advance(to end: Int) {
-        var index = start
-        while index < end {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+    /// Consumes up to `end`, keeping line and column: a line per LF, a column per Unicode scalar
+    /// (per byte that is not a UTF-8 continuation byte) since the last LF.
+    mutating func advance(to end: Int) {
+        guard end > start, end <= bytes.count else {
+            start = Swift.max(start, Swift.min(end, bytes.count))
+            return
+        }
+        let from = start
+        let (lines, tail) = bytes.withUnsafeBytes { raw -> (Int, Range<Int>) in
+            guard let base = raw.baseAddress else { return (0, from..<from) }
+            var lines = 0
+            var lineStart = from
+            while let found = System.firstOffset(of: UInt8(ascii: "\n"), in: base + lineStart, count: end - lineStart) {
+                lines += 1
+                lineStart += found + 1
             }
-            index += 1
+            return (lines, lineStart..<end)
+        }
+        if lines > 0 {
+            line += lines
+            column = 1
+        }
+        column += bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return 0 }
+            return Self.scalarCount(base + tail.lowerBound, count: tail.count)
         }
         start = end
+    }
+
+    /// The Unicode scalars in `count` bytes of UTF-8: the bytes that are not continuation bytes
+    /// (`10xxxxxx`), counted eight at a time.
+    static func scalarCount(_ base: UnsafeRawPointer, count: Int) -> Int {
+        var scalars = count
+        var index = 0
+        while index + 8 <= count {
+            let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            // Bit 7 of each byte whose bit 7 is set and bit 6 is clear.
+            scalars -= (word & ~(word << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            index += 8
+        }
+        while index < count {
+            if base.load(fromByteOffset: index, as: UInt8.self) & 0xC0 == 0x80 { scalars -= 1 }
+            index += 1
+        }
+        return scalars
     }
 }
