@@ -15,7 +15,7 @@ public import MapCore
 /// well-typedness is checked when the query is compiled. `match` and `search` take I-Regexp
 /// patterns (RFC 9485).
 ///
-/// A query reads documents only through ``JSONDocument``, so it runs on every backend's document,
+/// A query reads documents only through `JSONDocument`, so it runs on every backend's document,
 /// and `$` stands for the view it is given: the document's root, or any value inside it. A query
 /// is an immutable `Sendable` value: compile it once and share it between tasks.
 public struct JSONQuery: Sendable, Hashable, CustomStringConvertible {
@@ -72,7 +72,7 @@ public struct JSONQuery: Sendable, Hashable, CustomStringConvertible {
 extension JSONQuery {
     /// One node a query selected: where it is and its value.
     public struct Match: Sendable, CustomStringConvertible {
-        /// The steps from the query's argument to the node; ``JSONPath/normalizedPath`` writes
+        /// The steps from the query's argument to the node; `JSONPath.normalizedPath` writes
         /// them as RFC 9535's normalized path (`$['book'][0]`).
         public let path: JSONPath
         /// The node's value, a view into the queried document.

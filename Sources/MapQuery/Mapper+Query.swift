@@ -4,7 +4,7 @@ public import MapCore
 extension Mapper {
     /// The nodes `query` selects in `input`, parsed with this mapper's backend and options.
     ///
-    /// - Throws: ``ParseError`` when the input cannot be read or is not JSON.
+    /// - Throws: `ParseError` when the input cannot be read or is not JSON.
     public func matches(of query: JSONQuery, in input: some JSONInput) throws(ParseError) -> [JSONQuery.Match] {
         query.matches(in: try parse(input))
     }
@@ -15,7 +15,7 @@ extension Mapper {
     /// let books = try mapper.decode(Book.self, matching: JSONQuery("$.store.book[?@.price < 10]"), from: text)
     /// ```
     ///
-    /// - Throws: ``MappingError``: ``MappingError/Code/invalidJSON`` (and the other parse codes)
+    /// - Throws: `MappingError`: `MappingError.Code.invalidJSON` (and the other parse codes)
     ///   when the input does not parse, else the first node's failure, whose path is the node's
     ///   path in the document.
     public func decode<T: Bridgeable>(
@@ -30,9 +30,9 @@ extension Mapper {
     }
 
     /// Decodes every node `query` selects in `input` through a bridge (a rule, a map's bridge, any
-    /// ``JSONBridge``), in the query's order.
+    /// `JSONBridge`), in the query's order.
     ///
-    /// - Throws: ``MappingError`` as ``decode(_:matching:from:file:line:function:)`` does.
+    /// - Throws: `MappingError` as `decode(_:matching:from:)` does.
     public func decode<B: JSONBridge>(
         with bridge: B,
         matching query: JSONQuery,
@@ -51,9 +51,9 @@ extension Mapper {
     }
 
     /// Decodes every node `query` selects in `input` as a `Decodable` type, through its own
-    /// `init(from:)`. A type that is also ``Bridgeable`` decodes through its bridge instead.
+    /// `init(from:)`. A type that is also `Bridgeable` decodes through its bridge instead.
     ///
-    /// - Throws: ``MappingError`` as ``decode(_:matching:from:file:line:function:)`` does; its
+    /// - Throws: `MappingError` as `decode(_:matching:from:)` does; its
     ///   `underlyingError` is the `DecodingError` Foundation's decoder would throw.
     @_disfavoredOverload
     public func decode<T: Decodable>(
