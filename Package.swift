@@ -221,7 +221,7 @@ let package = Package(
             ],
             path: "Examples/IngestServer"
         ),
-        // The command-line tool: `jsonmap demo | check | get | fmt | bench`, one file per subcommand in
+        // The command-line tool: `jsonmap demo | check | get | query | fmt | bench`, one file per subcommand in
         // Sources/jsonmap/Commands. The package's own benchmarks are the Benchmarks/ package.
         .executableTarget(
             name: "jsonmap",

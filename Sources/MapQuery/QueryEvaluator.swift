@@ -21,6 +21,9 @@ struct NoTrail: QueryTrail {
 }
 
 /// A trail as a list linked from the last step back to the root, shared between siblings.
+///
+/// A list is as long as the node it leads to is deep, which the backends bound (`maxSupportedDepth`),
+/// so releasing one, a link at a time, stays within the stack.
 struct LinkedTrail: QueryTrail {
     final class Link {
         let parent: Link?
