@@ -5,6 +5,10 @@
 /// value, so that what matches is what RFC 9485 says matches, whatever Swift's own defaults for
 /// grapheme clusters and newlines. A pattern outside the grammar, or one whose quantifier bounds
 /// pass ``maxRepetition``, has no translation: `match` and `search` are then false.
+///
+/// Swift's `Regex` backtracks, so a pattern with nested quantifiers can take time exponential in
+/// the subject's length; the guide tells users to evaluate patterns read from a document only
+/// over documents they trust.
 struct IRegexp: Sendable, Hashable {
     /// The largest bound a range quantifier (`{n,m}`) may give.
     static let maxRepetition = 1000
