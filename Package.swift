@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "Extraction", targets: ["Extraction"]),
         .library(name: "DeclarativeRules", targets: ["DeclarativeRules"]),
         .library(name: "LenientReader", targets: ["LenientReader"]),
+        // RFC 9535 JSONPath queries over any backend's document, their results decoded as models.
+        .library(name: "MapQuery", targets: ["MapQuery"]),
         // A parser that needs no system library: JSONSerialization plus the strict scan.
         .library(name: "BackendFoundation", targets: ["BackendFoundation"]),
         // The parser in pure Swift: the package's validating scanner, its tape read in place. Fast
@@ -44,7 +46,7 @@ let package = Package(
         // Vapor 4's content decoder and encoder, and feeds from request bodies. Empty unless the
         // Vapor trait is on.
         .library(name: "JSONMappingVapor", targets: ["JSONMappingVapor"]),
-        // The command-line tool: demo, check, get, fmt, bench.
+        // The command-line tool: demo, check, get, query, fmt, bench.
         .executable(name: "jsonmap", targets: ["jsonmap"]),
         // The example programs in Examples/ are targets, not products: `swift run jsonmap-example`
         // runs one from a checkout, and a package that depends on this one never builds them. The
@@ -111,6 +113,9 @@ let package = Package(
         .target(name: "Extraction", dependencies: ["MapCore", "MapCodable"]),
         .target(name: "DeclarativeRules", dependencies: ["MapCore", "MapCodable"]),
         .target(name: "LenientReader", dependencies: ["MapCore"]),
+        // JSONPath queries (RFC 9535) read through the document protocol; MapCodable for decoding
+        // the selected nodes as Decodable models.
+        .target(name: "MapQuery", dependencies: ["MapCore", "MapCodable"]),
         .target(
             name: "BackendFoundation",
             dependencies: ["MapCore", "MapIO"]
@@ -158,6 +163,7 @@ let package = Package(
                 "Extraction",
                 "DeclarativeRules",
                 "LenientReader",
+                "MapQuery",
                 "MapLogging",
                 "BackendFoundation",
                 "BackendNative",
@@ -220,7 +226,7 @@ let package = Package(
             ],
             path: "Examples/IngestServer"
         ),
-        // The command-line tool: `jsonmap demo | check | get | fmt | bench`, one file per subcommand in
+        // The command-line tool: `jsonmap demo | check | get | query | fmt | bench`, one file per subcommand in
         // Sources/jsonmap/Commands. The package's own benchmarks are the Benchmarks/ package.
         .executableTarget(
             name: "jsonmap",
@@ -303,6 +309,10 @@ let package = Package(
         ),
         .testTarget(
             name: "LenientReaderTests",
+            dependencies: ["JSONMapping", "MapTestSupport"]
+        ),
+        .testTarget(
+            name: "MapQueryTests",
             dependencies: ["JSONMapping", "MapTestSupport"]
         ),
         .testTarget(

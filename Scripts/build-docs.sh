@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 out=${1:-.build-docs/html}
 scratch=${DOCS_SCRATCH:-.build}
 mkdir -p "$out"
-modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader BackendFoundation BackendNative BackendConformance BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping MapHTTP JSONMappingHummingbird JSONMappingVapor)
+modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader MapQuery BackendFoundation BackendNative BackendConformance BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping MapHTTP JSONMappingHummingbird JSONMappingVapor)
 # Every trait on, so that the server integrations are compiled and documented too.
 traits=Jansson,Simdjson,Hummingbird,Vapor
 graphs=$(mktemp -d)

@@ -15,6 +15,8 @@ struct Jsonmap: ParsableCommand {
 
             Run `jsonmap help <subcommand>` for a subcommand's options, examples and exit statuses.
             """,
-        subcommands: [DemoCommand.self, CheckCommand.self, GetCommand.self, FmtCommand.self, BenchCommand.self]
+        subcommands: [
+            DemoCommand.self, CheckCommand.self, GetCommand.self, QueryCommand.self, FmtCommand.self, BenchCommand.self,
+        ]
     )
 }

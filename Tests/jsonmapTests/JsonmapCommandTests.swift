@@ -325,7 +325,7 @@ struct JsonmapCommandTests {
 
     @Test(
         "Each subcommand's --help documents exit statuses 0, 1 and 64 and gives examples",
-        arguments: ["demo", "check", "get", "fmt", "bench"]
+        arguments: ["demo", "check", "get", "query", "fmt", "bench"]
     )
     func helpDocumentsExitStatus(subcommand: String) throws {
         let scratch = try Scratch()
@@ -339,7 +339,7 @@ struct JsonmapCommandTests {
         #expect(lines.contains { $0.hasPrefix("jsonmap \(subcommand)") || $0.contains("/jsonmap \(subcommand)") })
     }
 
-    @Test("jsonmap --help lists the subcommands demo, check, get, fmt and bench")
+    @Test("jsonmap --help lists the subcommands demo, check, get, query, fmt and bench")
     func rootHelpListsSubcommands() throws {
         let scratch = try Scratch()
         let result = try Self.run(["--help"], in: scratch)
@@ -350,6 +350,6 @@ struct JsonmapCommandTests {
         let names = lines[(section + 1)...].prefix { !$0.isEmpty }
             .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
-        #expect(names == ["demo", "check", "get", "fmt", "bench"])
+        #expect(names == ["demo", "check", "get", "query", "fmt", "bench"])
     }
 }
