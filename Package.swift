@@ -99,7 +99,7 @@ let package = Package(
         // Codable through every backend: a Decoder reading a parsed document in place, an Encoder
         // streaming to the writer, the drop-in JSONMappingDecoder and JSONMappingEncoder, and the
         // bridge that lets Codable types go wherever a bridge goes.
-        .target(name: "MapCodable", dependencies: ["MapCore"]),
+        .target(name: "MapCodable", dependencies: ["MapCore", "BackendNative"]),
         // The idioms, each built on MapCore's bridges and context.
         .target(
             name: "TwoWayMaps",

@@ -32,6 +32,7 @@ let package = Package(
         .executableTarget(name: "fuzz-feeds", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-roundtrip", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-paths", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-relaxed", dependencies: ["FuzzSupport"]),
     ]
 )
 

@@ -8,7 +8,7 @@ Nothing it writes is committed: the seeds are rebuilt from their sources wheneve
 is missing. Each target gets small inputs (at most 4 KB, libFuzzer's default -max_len), chosen
 deterministically, so that two runs start from the same seeds:
 
-- parse targets (differential, roundtrip): subtrees of every document, written compactly and
+- parse targets (differential, roundtrip, relaxed): subtrees of every document, written compactly and
   pretty, windows of the raw text (mostly malformed: error paths), and edge cases;
 - mapping: the example catalogue's books and subtrees shaped like its models, with wrong kinds;
 - feeds: a mode byte (see Fuzz/Sources/fuzz-feeds) then NDJSON lines, array feeds, gzip streams;
@@ -73,7 +73,7 @@ EDGE = [
 ]
 EDGE_BYTES = [b'\xc3', b'"\xed\xa0\x80"', b'"\xc0\xaf"', b'"\xf4\x90\x80\x80"', b'"\x00"', b'["\x1f"]']
 
-parse_targets = ["differential", "roundtrip"]
+parse_targets = ["differential", "roundtrip", "relaxed"]
 for name, raw in documents():
     try:
         value = json.loads(raw)
@@ -120,6 +120,14 @@ for book in library["books"]:
         missing = dict(book)
         del missing[key]
         write("mapping", json.dumps(missing, ensure_ascii=False))
+
+# JSON5 and JSONC forms for the relaxed target, beside the strict documents it shares.
+for text in [
+    "// c\n{a: 1, 'b': [0x1F, -.5, 5., +Infinity, NaN,], /* d */ \"c\": 'x\\\ny\\v\\0\\x41',}",
+    "{\\u0061\u00e9: 1, $_: [], a\u200cb: {},}", "[1,] // end", "/* open", "['\\1']", "[01]", "[+]",
+    "\u00a0[\u2028'\u2029'\ufeff]\u3000", "[0xFFFFFFFFFFFFFFFF, -0x8000000000000000, 0x10000000000000801]",
+]:
+    write("relaxed", text)
 
 for path in ["", "a", "a.b", "[0]", "[-1]", "a[0].b", '["user one"].name', '[""]', '["\\u0000"]', "[99999999999999999999]", "a..b", "[", '["x', "0a"]:
     write("paths", path)

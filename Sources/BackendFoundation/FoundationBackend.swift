@@ -32,6 +32,7 @@ public struct FoundationBackend: JSONBackend {
     public var maxSupportedDepth: Int { 512 }
 
     public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument {
+        guard options.syntax == .json else { throw ParseError.unsupportedSyntax(options.syntax, backend: name) }
         if input.count > options.maxInputSize {
             throw ParseError.inputTooLarge(input.count, limit: options.maxInputSize, backend: name)
         }

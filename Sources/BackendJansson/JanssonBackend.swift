@@ -41,6 +41,7 @@
 
         public func parse(_ input: UnsafeRawBufferPointer, options: ParseOptions) throws(ParseError) -> any JSONDocument
         {
+            guard options.syntax == .json else { throw ParseError.unsupportedSyntax(options.syntax, backend: name) }
             guard input.count <= options.maxInputSize else {
                 throw ParseError.inputTooLarge(input.count, limit: options.maxInputSize, backend: name)
             }

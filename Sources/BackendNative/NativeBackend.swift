@@ -22,6 +22,13 @@ public import MapCore
 /// is `ParseError.Code.numberOutOfRange`; an integer beyond `UInt64` is accepted, as on the
 /// Foundation backend, with `int64` and `uint64` `nil` and `double` correctly rounded.
 ///
+/// It is the backend that reads JSONC and JSON5 (``ParseOptions/syntax``): a first pass
+/// (`RelaxedTranscoder`) checks the relaxed text and writes the strict JSON text with its values,
+/// which the same scan then reads, so a strict parse runs exactly the code it runs without them.
+/// `Infinity`, `-Infinity` and `NaN` are numbers whose `double` is that value, whose `int64` and
+/// `uint64` are `nil`, and whose `withNumberText` is `nil` (no JSON number text holds them); a
+/// hexadecimal integer reads exactly, and its text is its decimal digits.
+///
 /// The backend needs no system library, C or otherwise, and no Foundation: a program built from
 /// `MapCore` and `BackendNative` links `libFoundationEssentials` and the Swift runtime only.
 public struct NativeBackend: JSONBackend {
@@ -35,6 +42,9 @@ public struct NativeBackend: JSONBackend {
     /// makes the backends accept the same documents whichever is the default.
     public var maxSupportedDepth: Int { 2047 }
 
+    /// `true`: the backend reads JSON, JSONC and JSON5.
+    public func reads(_ syntax: ParseOptions.Syntax) -> Bool { true }
+
     /// Scans `input` and returns a document over a copy of it and its tape.
     ///
     /// - Throws: `ParseError` with the position of the first problem: malformed text, an option
@@ -45,6 +55,9 @@ public struct NativeBackend: JSONBackend {
         }
         var limited = options
         limited.maxDepth = min(options.maxDepth, maxSupportedDepth)
+        if options.syntax != .json {
+            return try parseRelaxed(input, options: limited, origin: DocumentOrigin(backend: self, options: options))
+        }
         let buffers = ParseBufferPool.take()
         let tape: ValueTape
         do {
@@ -63,6 +76,59 @@ public struct NativeBackend: JSONBackend {
             tape: tape,
             keysDiffer: options.duplicateKeys == .reject,
             origin: DocumentOrigin(backend: self, options: options)
+        )
+    }
+
+    /// Parses JSONC or JSON5: the strict scan of the text the relaxed pass writes, with its errors
+    /// moved back onto `input`, and the placeholders of non-finite numbers pointed at their words.
+    private func parseRelaxed(
+        _ input: UnsafeRawBufferPointer,
+        options: ParseOptions,
+        origin: DocumentOrigin
+    ) throws(ParseError) -> any JSONDocument {
+        let transcript = try RelaxedTranscoder.transcribe(input, options: options, backend: name)
+        let buffers = ParseBufferPool.take()
+        let result = transcript.text.withUnsafeBytes { all -> Result<ValueTape, ParseError> in
+            let json = UnsafeRawBufferPointer(rebasing: all[..<transcript.jsonLength])
+            let tape: ValueTape
+            do throws(ParseError) {
+                tape = try JSONScanner.valueTape(json, options: options, backend: name, storage: buffers.tape)
+            } catch {
+                return .failure(transcript.sourceError(for: error, in: input))
+            }
+            if tape.numbersToCheck > 0, let error = NativeBackend.numberOutOfRange(in: json, tape: tape, backend: name)
+            {
+                return .failure(transcript.sourceError(for: error, in: input))
+            }
+            buffers.copy(all)
+            return .success(tape)
+        }
+        let tape: ValueTape
+        switch result {
+        case .success(let value): tape = value
+        case .failure(let error):
+            ParseBufferPool.giveBack(buffers)
+            throw error
+        }
+        if !transcript.nonFinite.isEmpty {
+            // Number entries are in text order, as the placeholders are: one walk pairs them.
+            var next = 0
+            for index in 0..<tape.count where next < transcript.nonFinite.count {
+                let entry = buffers.tape.entries + index
+                guard entry.pointee.kind == .number, Int(entry.pointee.offset) == transcript.nonFinite[next].offset
+                else { continue }
+                let spelling = transcript.nonFinite[next].value.spelling
+                entry.pointee.offset = UInt32(transcript.jsonLength + spelling.lowerBound)
+                entry.pointee.length = UInt32(spelling.count)
+                entry.pointee.flags = TapeEntry.nonFinite
+                next += 1
+            }
+        }
+        return NativeDocument(
+            buffers: buffers,
+            tape: tape,
+            keysDiffer: options.duplicateKeys == .reject,
+            origin: origin
         )
     }
 

@@ -135,7 +135,7 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
     }
 
     func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
-        guard let entry = entry(node, ifKind: .number) else { return nil }
+        guard let entry = entry(node, ifKind: .number), entry.flags & TapeEntry.nonFinite == 0 else { return nil }
         return try body(span(entry))
     }
 

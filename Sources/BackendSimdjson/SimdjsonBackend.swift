@@ -66,6 +66,7 @@
         private func parse(_ input: UnsafeRawBufferPointer, padded: Bool, options: ParseOptions) throws(ParseError)
             -> any JSONDocument
         {
+            guard options.syntax == .json else { throw ParseError.unsupportedSyntax(options.syntax, backend: name) }
             guard input.count <= options.maxInputSize else {
                 throw ParseError.inputTooLarge(input.count, limit: options.maxInputSize, backend: name)
             }

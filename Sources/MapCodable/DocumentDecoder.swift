@@ -559,8 +559,10 @@ public final class DocumentDecoder: Decoder {
         if document.kind(of: target) == .number {
             let json = JSON(document: document, node: target)
             let parsed: Float?? = document.withNumberText(target) { NumberText.float($0) }
-            let value: Float? = parsed ?? document.double(target).map(Float.init)
-            if let value, value.isFinite { return value }
+            let double = document.double(target)
+            let value: Float? = parsed ?? double.map(Float.init)
+            // A JSON5 `Infinity` or `NaN` is that Float; a finite number beyond Float's range is not.
+            if let value, value.isFinite || double?.isFinite == false { return value }
             throw notRepresentable(
                 Float.self,
                 at: target,

@@ -1,3 +1,4 @@
+import BackendNative
 public import FoundationEssentials
 public import MapCore
 import Synchronization
@@ -16,7 +17,8 @@ import Synchronization
 /// ```
 ///
 /// The input is any `JSONInput`: `Data`, `[UInt8]`, `String`, a `JSONFile`, gzip detected. The
-/// backend is the mapper's (``init(mapper:)``), or with `JSONMapping` the default one.
+/// backend is the mapper's (``init(mapper:)``), or with `JSONMapping` the default one — but for
+/// JSON5 (``allowsJSON5``), which the native backend reads when the mapper's backend does not.
 ///
 /// A failure throws Swift's `DecodingError` with the case and coding path `JSONDecoder` gives;
 /// its context's `underlyingError` is the package's `MappingError`, with the JSON path, the
@@ -39,6 +41,13 @@ open class JSONMappingDecoder: @unchecked Sendable {
     /// The parser, limits and diagnostics the decoder runs with.
     public let mapper: Mapper
     private let state: Mutex<CodableDecodingOptions>
+    private let syntax = Mutex(SyntaxChoice())
+
+    /// What ``allowsJSON5`` and ``assumesTopLevelDictionary`` say.
+    private struct SyntaxChoice {
+        var allowsJSON5 = false
+        var assumesTopLevelDictionary = false
+    }
 
     /// A decoder over `mapper`'s backend, parse options and log sinks, with its strategies
     /// (`MappingOptions.codableDecoding`: `JSONDecoder`'s defaults unless they were set there).
@@ -75,6 +84,31 @@ open class JSONMappingDecoder: @unchecked Sendable {
     open var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
         get { state.withLock { $0.nonConformingFloatDecodingStrategy } }
         set { state.withLock { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
+
+    /// Whether the input may be JSON5 (spec.json5.org 1.0.0) rather than JSON, as
+    /// `JSONDecoder.allowsJSON5`. Default `false`.
+    ///
+    /// When `true`, the input is read as ``ParseOptions/Syntax/json5`` with the mapper's other parse
+    /// options, by the mapper's backend when it reads JSON5 (``JSONBackend/reads(_:)``) and by
+    /// `NativeBackend` otherwise, whatever the default backend is. `Infinity`, `-Infinity` and
+    /// `NaN` decode as those `Double` and `Float` values. Text that is not JSON5 is
+    /// `DecodingError.dataCorrupted`, with the line and column in its `MappingError`. When `false`,
+    /// the mapper's own ``ParseOptions/syntax`` is read.
+    open var allowsJSON5: Bool {
+        get { syntax.withLock { $0.allowsJSON5 } }
+        set { syntax.withLock { $0.allowsJSON5 = newValue } }
+    }
+
+    /// Whether a top-level object may leave out its braces, as `JSONDecoder.assumesTopLevelDictionary`:
+    /// `a: 1, b: 2` reads as `{a: 1, b: 2}`. Default `false`; it matters only when ``allowsJSON5`` is on.
+    ///
+    /// Text that starts with `{` is read as it is, so `{a: 1}` still reads, and braces must pair
+    /// (`{a: 1` and `a: 1}` are refused); a trailing comma may end the members; an input with no
+    /// member at all (empty, or only whitespace and comments) is an empty object.
+    open var assumesTopLevelDictionary: Bool {
+        get { syntax.withLock { $0.assumesTopLevelDictionary } }
+        set { syntax.withLock { $0.assumesTopLevelDictionary = newValue } }
     }
 
     /// Values for `Decodable` implementations to read from `Decoder.userInfo`. Default empty.
@@ -160,7 +194,7 @@ open class JSONMappingDecoder: @unchecked Sendable {
         let options = self.options
         let json: JSON
         do {
-            json = try mapper.parsedForDecoding(input, typeName: typeName, callSite: callSite)
+            json = try readingMapper().parsedForDecoding(input, typeName: typeName, callSite: callSite)
         } catch {
             // Foundation's words for text that is not JSON; a backend that could not run says why.
             let description =
@@ -183,6 +217,21 @@ open class JSONMappingDecoder: @unchecked Sendable {
         } catch let failure as MappingError {
             throw failure.rethrownByCodable
         }
+    }
+}
+
+extension JSONMappingDecoder {
+    /// The mapper that reads the input: ``mapper``, or under ``allowsJSON5`` one that reads JSON5
+    /// with its options, over its backend when that reads JSON5 and over `NativeBackend` otherwise.
+    private func readingMapper() throws(MappingError) -> Mapper {
+        let choice = syntax.withLock { $0 }
+        guard choice.allowsJSON5 else { return mapper }
+        var parseOptions = mapper.parseOptions
+        parseOptions.syntax = .json5
+        parseOptions.assumesTopLevelObject = choice.assumesTopLevelDictionary
+        if parseOptions == mapper.parseOptions { return mapper }
+        let backend: any JSONBackend = mapper.backend.reads(.json5) ? mapper.backend : NativeBackend()
+        return try Mapper(backend: backend, parseOptions: parseOptions, options: mapper.options)
     }
 }
 

@@ -97,6 +97,10 @@ enum ParityRow: String, Sendable, CaseIterable {
     /// jansson, simdjson and native keep the character. (U+FEFF elsewhere in a string, or written
     /// `\uFEFF`, is kept by all.)
     case byteOrderMarkInStrings
+    /// ``ParseOptions/syntax`` `.jsonc` and `.json5`: native reads them; a ``Mapper`` over
+    /// foundation, jansson or simdjson is refused when built (`unsupportedValue`, naming the syntax,
+    /// the backend and native), and those backends' own `parse` refuses with `backendFailure`.
+    case relaxedSyntax
 }
 
 /// A value that differs per backend, for one ``ParityRow``.

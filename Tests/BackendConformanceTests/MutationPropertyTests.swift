@@ -152,7 +152,7 @@ private func rejectionCode(for row: ParityRow) -> ParseError.Code? {
     case .bigIntegers: .numberOutOfRange
     case .nulInKey: .nulInKey
     case .normalizationMergedKeys, .byteOrderMarkInStrings: .backendFailure
-    case .negativeZero, .numberText, .maxDepth: nil
+    case .negativeZero, .numberText, .maxDepth, .relaxedSyntax: nil
     }
 }
 

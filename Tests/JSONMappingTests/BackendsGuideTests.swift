@@ -40,6 +40,53 @@ import Testing
         #endif
     }
 
+    @Test("The guide's JSON5 example reads its values with the native backend, and another backend refuses it")
+    func readingJSON5() throws {
+        // guide: backends-json5
+        var options = ParseOptions()
+        options.syntax = .json5  // or .jsonc: comments and trailing commas only
+        let mapper = try Mapper(backend: NativeBackend(), parseOptions: options)
+        let settings = try mapper.parse(
+            """
+            // Written by hand
+            {
+              name: 'relay',
+              port: 0x1F90,  // 8080
+              ratio: .75,
+              limit: Infinity,
+              hosts: ['a.example', 'b.example',],
+            }
+            """
+        )
+        let port = settings["port"].int  // 8080
+        let limit = settings["limit"].double  // Double.infinity
+        // guide-end
+        #expect(settings["name"].string == "relay")
+        #expect(port == 8080)
+        #expect(settings["ratio"].double == 0.75)
+        #expect(limit == .infinity)
+        #expect(settings["hosts"].count == 2)
+        let refused = #expect(throws: MappingError.self) {
+            try Mapper(backend: FoundationBackend(), parseOptions: options)
+        }
+        #expect(refused?.code == .unsupportedValue)
+    }
+
+    @Test("The guide's JSON5 decoder reads braceless JSON5 with the default backend")
+    func decodingJSON5() throws {
+        struct Limits: Decodable, Equatable {
+            var depth: Int
+            var size: Int
+        }
+        // guide: backends-json5-decoder
+        let decoder = JSONMappingDecoder()  // the default backend: simdjson when linked
+        decoder.allowsJSON5 = true  // read by the native backend when the default one cannot
+        decoder.assumesTopLevelDictionary = true
+        let limits = try decoder.decode(Limits.self, from: "depth: 64, size: 0x10000, // bytes")
+        // guide-end
+        #expect(limits == Limits(depth: 64, size: 65536))
+    }
+
     #if Simdjson
         // MARK: simdjson through the umbrella
 

@@ -92,8 +92,11 @@ import Testing
     @Test("every ParseOptions property is named in the reading guide")
     func parseOptionsAreDocumented() throws {
         let article = try Self.article()
+        // `assumesTopLevelObject` is not public: it is `JSONMappingDecoder.assumesTopLevelDictionary`'s
+        // switch, documented there.
         let names = Mirror(reflecting: ParseOptions()).children.compactMap(\.label)
-        #expect(names.count == 6)
+            .filter { $0 != "assumesTopLevelObject" }
+        #expect(names.count == 7)
         for name in names {
             #expect(article.contains("| `\(name)` |"), "ParseOptions.\(name) is not in the reading guide")
         }

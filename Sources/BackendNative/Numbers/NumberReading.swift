@@ -11,12 +11,14 @@ enum NumberReading {
     @inline(__always)
     static func int64(_ text: UnsafeRawBufferPointer, flags: UInt8) -> Int64? {
         if let value = shortInteger(text, flags: flags) { return value }
+        if flags & TapeEntry.nonFinite != 0 { return nil }
         return NumberText.int64(text)
     }
 
     @inline(__always)
     static func uint64(_ text: UnsafeRawBufferPointer, flags: UInt8) -> UInt64? {
         if let value = shortInteger(text, flags: flags) { return UInt64(exactly: value) }
+        if flags & TapeEntry.nonFinite != 0 { return nil }
         return NumberText.uint64(text)
     }
 
@@ -26,7 +28,17 @@ enum NumberReading {
         if let value = shortInteger(text, flags: flags) {
             return value == 0 && flags & TapeEntry.negative != 0 ? -0.0 : Double(value)
         }
+        if flags & TapeEntry.nonFinite != 0 { return nonFinite(text) }
         return DecimalDouble.parse(text)
+    }
+
+    /// The value of `NaN`, `Infinity` or `-Infinity`, told apart by their first byte.
+    private static func nonFinite(_ text: UnsafeRawBufferPointer) -> Double {
+        switch text.first {
+        case UInt8(ascii: "I"): .infinity
+        case UInt8(ascii: "-"): -.infinity
+        default: .nan
+        }
     }
 
     /// The value of an integer written with at most 18 digits; `nil` for any other number.

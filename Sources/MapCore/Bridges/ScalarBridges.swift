@@ -197,7 +197,7 @@ public struct FloatBridge: JSONBridge {
         }
         let value = json.document.withNumberText(json.node) { NumberText.float($0) } ?? Float(double)
         return try context.converted(
-            value.flatMap { $0.isFinite ? $0 : nil },
+            value.flatMap { $0.isFinite || !double.isFinite ? $0 : nil },
             at: json,
             code: .notRepresentable,
             expected: .number,

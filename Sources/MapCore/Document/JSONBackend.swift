@@ -8,8 +8,9 @@
 /// - accept exactly what RFC 8259 accepts, in UTF-8, skipping one leading byte-order mark and
 ///   rejecting UTF-16 and UTF-32 input;
 /// - never trap, whatever the bytes;
-/// - state in ``maxSupportedDepth`` the deepest nesting they can honour, so that ``Mapper``
-///   can refuse options it cannot keep.
+/// - state in ``maxSupportedDepth`` the deepest nesting they can honour, and in ``reads(_:)`` the
+///   syntaxes they read, so that ``Mapper`` can refuse options it cannot keep; `parse` refuses a
+///   ``ParseOptions/syntax`` the backend does not read (``ParseError/unsupportedSyntax(_:backend:)``).
 public protocol JSONBackend: Sendable {
     /// A short lowercase name: `"foundation"`, `"jansson"`.
     var name: String { get }
@@ -43,11 +44,17 @@ public protocol JSONBackend: Sendable {
     /// one is ``ParseError/Code/numberOutOfRange``. `UInt64.max` by default. The package's encoders
     /// that know the backend their text is for refuse a larger unsigned integer when encoding.
     var largestInteger: UInt64 { get }
+
+    /// Whether the backend reads text in `syntax`. Only ``ParseOptions/Syntax/json`` by default.
+    func reads(_ syntax: ParseOptions.Syntax) -> Bool
 }
 
 extension JSONBackend {
     /// `UInt64.max`: every unsigned 64-bit integer reads back.
     public var largestInteger: UInt64 { .max }
+
+    /// `true` for ``ParseOptions/Syntax/json`` only.
+    public func reads(_ syntax: ParseOptions.Syntax) -> Bool { syntax == .json }
 
     /// 0: the backend never reads past the end of its input.
     public var readablePadding: Int { 0 }

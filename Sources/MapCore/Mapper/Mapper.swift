@@ -29,7 +29,9 @@ public struct Mapper: Sendable {
     ///
     /// - Throws: ``MappingError`` with code ``MappingError/Code/unsupportedValue`` when
     ///   ``ParseOptions/maxDepth`` is below 1 or above ``JSONBackend/maxSupportedDepth``, or
-    ///   ``ParseOptions/maxInputSize`` or ``ParseOptions/maxInflatedSize`` is negative.
+    ///   ``ParseOptions/maxInputSize`` or ``ParseOptions/maxInflatedSize`` is negative, or
+    ///   ``ParseOptions/syntax`` is one the backend does not read (``JSONBackend/reads(_:)``: JSONC
+    ///   and JSON5 are read by the native backend only).
     public init(
         backend: any JSONBackend,
         parseOptions: ParseOptions = ParseOptions(),
@@ -40,6 +42,13 @@ public struct Mapper: Sendable {
                 code: .unsupportedValue,
                 message: "maxDepth \(parseOptions.maxDepth) is outside 1...\(backend.maxSupportedDepth), "
                     + "the range the \(backend.name) backend can honour"
+            )
+        }
+        guard backend.reads(parseOptions.syntax) else {
+            throw MappingError(
+                code: .unsupportedValue,
+                message: "syntax \(parseOptions.syntax) is not read by the \(backend.name) backend; "
+                    + "the native backend (NativeBackend) reads JSONC and JSON5"
             )
         }
         guard parseOptions.maxInputSize >= 0 else {

@@ -269,6 +269,20 @@ extension ParseError {
 }
 
 extension ParseError {
+    /// The error of a backend asked to read a syntax it does not read (``JSONBackend/reads(_:)``):
+    /// ``Code/backendFailure``, naming the syntax and the backend that reads it.
+    public static func unsupportedSyntax(_ syntax: ParseOptions.Syntax, backend: String) -> ParseError {
+        ParseError(
+            code: .backendFailure,
+            message: "the \(backend) backend reads strict JSON only, not syntax \(syntax); "
+                + "the native backend (NativeBackend) reads JSONC and JSON5",
+            line: 1,
+            column: 1,
+            offset: 0,
+            backend: backend
+        )
+    }
+
     /// The error for a whole input of `count` bytes, over `limit` (``ParseOptions/maxInputSize``).
     package static func inputTooLarge(_ count: Int, limit: Int, backend: String) -> ParseError {
         ParseError(

@@ -66,6 +66,8 @@ package struct TapeEntry: Sendable {
     /// Numbers: long enough (over 200 bytes) or with an exponent of three digits or more, so that
     /// the value may lie beyond `Double`'s range. A number without it is below 10^299 in magnitude.
     package static let mayOverflow: UInt8 = 4
+    /// Numbers: a JSON5 `Infinity`, `-Infinity` or `NaN`, whose text is that word (never set by a strict scan).
+    package static let nonFinite: UInt8 = 8
 
     package init(offset: UInt32, length: UInt32, extra: UInt32, kind: TapeKind, flags: UInt8 = 0) {
         self.offset = offset

@@ -17,16 +17,22 @@ struct FmtCommand: ParsableCommand {
             A malformed input prints the same line as `jsonmap check` on standard error and \
             nothing on standard output.
 
+            With --json5 or --jsonc the input is read in that syntax and written as strict \
+            JSON: comments and trailing commas are dropped, keys quoted, hexadecimal integers \
+            written in decimal. A JSON5 NaN, Infinity or -Infinity, which JSON cannot hold, \
+            is an error naming its path, and nothing is written.
+
             EXAMPLES
               jsonmap fmt payload.json
               jsonmap fmt --compact --sort-keys payload.json.gz
               curl -s https://example.com/feed.json | jsonmap fmt --indent 4 -
               jsonmap fmt --compact --gzip big.json > big.json.gz
+              jsonmap fmt --json5 settings.json5 > settings.json
 
             EXIT STATUS
               0   the input was well-formed and was written
               1   the input is not well-formed, cannot be read or does not inflate,
-                  or the output cannot be written
+                  holds a number strict JSON cannot (JSON5), or the output cannot be written
               64  usage error (--compact with --indent, --indent outside 0...16,
                   --gzip to a terminal, unknown backend)
             """
@@ -78,10 +84,40 @@ struct FmtCommand: ParsableCommand {
             Diagnostics.report(Diagnostics.line(for: error, in: source))
             throw ExitCode.failure
         }
+        if input.syntax == .json5, let found = Self.firstNonFiniteNumber(in: json) {
+            let place = found.path.isRoot ? "the top-level value" : "\(found.path)"
+            let word = found.value.isNaN ? "NaN" : found.value < 0 ? "-Infinity" : "Infinity"
+            Diagnostics.report(
+                "\(source.displayName): error: \(place) is \(word), which strict JSON cannot hold (it has no NaN "
+                    + "or infinities)"
+            )
+            throw ExitCode.failure
+        }
         let writer = JSONWriter(options: writerOptions)
         try writer.value(json)
         var text = try writer.finish()
         text.append(UInt8(ascii: "\n"))
         try StandardOutput.write(gzip ? Compression.gzip.compress(text) : text)
+    }
+
+    /// The path and value of the first number (in document order) that is NaN or infinite, if any.
+    static func firstNonFiniteNumber(in json: JSON, at path: JSONPath = .root) -> (path: JSONPath, value: Double)? {
+        switch json.kind {
+        case .number:
+            guard let double = json.document.double(json.node), !double.isFinite else { return nil }
+            return (path, double)
+        case .array:
+            for (index, element) in json.elements.enumerated() {
+                if let found = firstNonFiniteNumber(in: element, at: path.appending(.index(index))) { return found }
+            }
+            return nil
+        case .object:
+            for (key, value) in json.members {
+                if let found = firstNonFiniteNumber(in: value, at: path.appending(.key(key))) { return found }
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 }
