@@ -64,7 +64,8 @@ import Testing
     func agreesWithRegex() throws {
         var generator = SplitMix(seed: 9535)
         let strings = (0..<40).map { _ in
-            String((0..<Int.random(in: 0...6, using: &generator)).map { _ in "ab\nc".randomElement(using: &generator)! })
+            let length = Int.random(in: 0...6, using: &generator)
+            return String((0..<length).map { _ in "ab\nc".randomElement(using: &generator)! })
         }
         for _ in 0..<150 {
             let pattern = Self.randomPattern(depth: 0, using: &generator)
