@@ -1,12 +1,12 @@
 public import MapCore
 public import Testing
 
-/// The contract every ``JSONBackend`` and the ``JSONDocument``s it builds must keep, as cases a
+/// The contract every `JSONBackend` and the `JSONDocument`s it builds must keep, as cases a
 /// backend written in any package runs against itself.
 ///
-/// Each case parses input through the backend directly (not through a ``Mapper``) and checks what
-/// RFC 8259, the ``JSONBackend`` contract and the ``JSONDocument`` contract require: what is
-/// accepted and how it reads back, what is rejected with which ``ParseError/Code`` at which line,
+/// Each case parses input through the backend directly (not through a `Mapper`) and checks what
+/// RFC 8259, the `JSONBackend` contract and the `JSONDocument` contract require: what is
+/// accepted and how it reads back, what is rejected with which `ParseError.Code` at which line,
 /// column and byte offset, and how the document's reads behave on every kind of value. The cases
 /// hold for every backend this package ships; none depends on a documented difference between
 /// them (the parity table of `Docs/Backends.md`).

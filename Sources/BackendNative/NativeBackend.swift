@@ -22,7 +22,7 @@ public import MapCore
 /// is `ParseError.Code.numberOutOfRange`; an integer beyond `UInt64` is accepted, as on the
 /// Foundation backend, with `int64` and `uint64` `nil` and `double` correctly rounded.
 ///
-/// It is the backend that reads JSONC and JSON5 (``ParseOptions/syntax``): a first pass
+/// It is the backend that reads JSONC and JSON5 (`ParseOptions.syntax`): a first pass
 /// (`RelaxedTranscoder`) checks the relaxed text and writes the strict JSON text with its values,
 /// which the same scan then reads, so a strict parse runs exactly the code it runs without them.
 /// `Infinity`, `-Infinity` and `NaN` are numbers whose `double` is that value, whose `int64` and

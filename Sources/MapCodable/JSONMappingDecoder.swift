@@ -89,12 +89,12 @@ open class JSONMappingDecoder: @unchecked Sendable {
     /// Whether the input may be JSON5 (spec.json5.org 1.0.0) rather than JSON, as
     /// `JSONDecoder.allowsJSON5`. Default `false`.
     ///
-    /// When `true`, the input is read as ``ParseOptions/Syntax/json5`` with the mapper's other parse
-    /// options, by the mapper's backend when it reads JSON5 (``JSONBackend/reads(_:)``) and by
+    /// When `true`, the input is read as `ParseOptions.Syntax.json5` with the mapper's other parse
+    /// options, by the mapper's backend when it reads JSON5 (`JSONBackend.reads(_:)`) and by
     /// `NativeBackend` otherwise, whatever the default backend is. `Infinity`, `-Infinity` and
     /// `NaN` decode as those `Double` and `Float` values. Text that is not JSON5 is
     /// `DecodingError.dataCorrupted`, with the line and column in its `MappingError`. When `false`,
-    /// the mapper's own ``ParseOptions/syntax`` is read.
+    /// the mapper's own `ParseOptions.syntax` is read.
     open var allowsJSON5: Bool {
         get { syntax.withLock { $0.allowsJSON5 } }
         set { syntax.withLock { $0.allowsJSON5 = newValue } }
