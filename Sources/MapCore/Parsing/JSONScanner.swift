@@ -668,21 +668,34 @@ package struct JSONScanner {
     }
 
     private mutating func scanLiteral(_ word: StaticString) throws(ParseError) {
-        let start = position
+        if let problem = Self.literalProblem(word, in: bytes, at: position, end: end) {
+            throw failure(problem.code, problem.message, at: problem.offset)
+        }
+        position += word.utf8CodeUnitCount
+    }
+
+    /// Why `word` (`true`, `false`, `null`) is not spelled in full at `start` of `bytes[..<end]`,
+    /// and where to report it; `nil` when it is. Shared by every scanner of the package, so that
+    /// a misspelt literal reads the same whatever the syntax.
+    @inline(__always)
+    static func literalProblem(
+        _ word: StaticString,
+        in bytes: UnsafePointer<UInt8>,
+        at start: Int,
+        end: Int
+    ) -> (code: ParseError.Code, message: String, offset: Int)? {
         let text = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        var position = start
         for index in 0..<text.count {
             guard position < end, bytes[position] == text[index] else {
                 if position >= end {
-                    throw failure(.unexpectedEndOfInput, "unexpected end of input inside '\(word)'", at: position)
+                    return (.unexpectedEndOfInput, "unexpected end of input inside '\(word)'", position)
                 }
-                throw failure(
-                    .unexpectedCharacter,
-                    "invalid literal; expected '\(word)'",
-                    at: index == 0 ? start : position
-                )
+                return (.unexpectedCharacter, "invalid literal; expected '\(word)'", index == 0 ? start : position)
             }
             position += 1
         }
+        return nil
     }
 
     /// Scans a number; returns its tape flags.

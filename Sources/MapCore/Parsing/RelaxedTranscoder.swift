@@ -280,20 +280,10 @@ package struct RelaxedTranscoder {
 
     private mutating func scanWord(_ word: StaticString) throws(ParseError) {
         let start = position
-        let text = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        for index in 0..<text.count {
-            guard position < end, bytes[position] == text[index] else {
-                if position >= end {
-                    throw failure(.unexpectedEndOfInput, "unexpected end of input inside '\(word)'", at: position)
-                }
-                throw failure(
-                    .unexpectedCharacter,
-                    "invalid literal; expected '\(word)'",
-                    at: index == 0 ? start : position
-                )
-            }
-            position += 1
+        if let problem = JSONScanner.literalProblem(word, in: bytes, at: start, end: end) {
+            throw failure(problem.code, problem.message, at: problem.offset)
         }
+        position += word.utf8CodeUnitCount
         mark(start)
         copy(start..<position)
     }
