@@ -288,23 +288,9 @@ extension FeedSplitter {
         let room = Swift.max(0, maxRecordSize - walk.envelope.count)
         let available = bytes.count - start
         if !isFinal, available <= room, available < elementRescanAt { return nil }
-        let windowCount = Swift.min(available, room + 1)
-        let windowIsFinal = isFinal && windowCount == available
         var options = parseOptions
         options.maxDepth = Swift.max(0, walk.maxDepth - depth)
-        let found: Result<Int?, ParseError> = bytes.withUnsafeBytes { all in
-            let window = UnsafeRawBufferPointer(rebasing: all[start..<(start + windowCount)])
-            return Result { () throws(ParseError) -> Int? in
-                try JSONScanner.valueEnd(
-                    in: window,
-                    from: 0,
-                    isFinal: windowIsFinal,
-                    options: options,
-                    backend: backend
-                )
-            }
-        }
-        switch found {
+        switch valueEnd(within: room, options: options) {
         case .failure(let error):
             throw placed(error)
         case .success(nil):

@@ -253,24 +253,30 @@ struct FeedSplitter {
     /// whole or a byte at a time. An element still arriving is scanned again only once the bytes
     /// pending have doubled (or pass the limit, or the input ends), so that the time to cut it
     /// grows linearly with its length however short the reads are.
-    private mutating func element() throws(FeedError) -> Step {
+    /// The length of the value at ``start``, scanned in a window of at most `limit + 1` of the
+    /// bytes held; `nil` when the window ends inside it (more input, or past `limit`).
+    func valueEnd(within limit: Int, options: ParseOptions) -> Result<Int?, ParseError> {
         let available = bytes.count - start
-        if !isFinal, available <= maxRecordSize, available < elementRescanAt { return .needsInput }
-        let windowCount = min(available, maxRecordSize + 1)
+        let windowCount = Swift.min(available, limit + 1)
         let windowIsFinal = isFinal && windowCount == available
-        let found: Result<Int?, ParseError> = bytes.withUnsafeBytes { all in
+        return bytes.withUnsafeBytes { all in
             let window = UnsafeRawBufferPointer(rebasing: all[start..<(start + windowCount)])
             return Result { () throws(ParseError) -> Int? in
                 try JSONScanner.valueEnd(
                     in: window,
                     from: 0,
                     isFinal: windowIsFinal,
-                    options: parseOptions,
+                    options: options,
                     backend: backend
                 )
             }
         }
-        switch found {
+    }
+
+    private mutating func element() throws(FeedError) -> Step {
+        let available = bytes.count - start
+        if !isFinal, available <= maxRecordSize, available < elementRescanAt { return .needsInput }
+        switch valueEnd(within: maxRecordSize, options: parseOptions) {
         case .failure(let error):
             throw placed(error)
         case .success(nil):
