@@ -442,3 +442,12 @@ for target in package.targets where target.type != .system {
     settings.append(.swiftLanguageMode(.v6))
     target.swiftSettings = settings
 }
+
+// The ThreadSanitizer run (Scripts/sanitizers.sh) needs only the test targets that hold its suites:
+// JSONMAPPING_TEST_TARGETS, a comma-separated list of test target names, keeps those and drops the
+// other test targets, so that its instrumented build compiles no suite it does not run. Unset, as
+// for every other build, the package has all of them.
+if let kept = Context.environment["JSONMAPPING_TEST_TARGETS"] {
+    let names = Set(kept.split(separator: ",").map(String.init))
+    package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
+}
