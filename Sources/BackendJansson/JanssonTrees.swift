@@ -2,6 +2,7 @@
 #if Jansson
     internal import CJansson
     public import MapCore
+    import MapPrimitives
 
     /// Builds a jansson tree (`json_t`) from writer events, for code that hands trees to C.
     ///

@@ -1,4 +1,5 @@
 import MapCore
+import MapPrimitives
 import Synchronization
 
 /// A document over the scanner's value tape and a copy of the input, read in place.

@@ -1,6 +1,7 @@
 // Compiled only under the package trait Simdjson, which needs libsimdjson-dev.
 #if Simdjson
     import MapCore
+    import MapPrimitives
     import Synchronization
 
     /// Finds the objects of a tape that repeat a key — simdjson keeps every member it reads — and
@@ -185,7 +186,7 @@
                     UnsafeRawBufferPointer(start: otherBase, count: length)
                 )
             }
-            let (lowMask, highMask) = Tape.wordMasks(length: length)
+            let (lowMask, highMask) = KeyWords.masks(length: length)
             return (base.loadUnaligned(as: UInt64.self) ^ otherBase.loadUnaligned(as: UInt64.self)) & lowMask == 0
                 && ((base + 8).loadUnaligned(as: UInt64.self) ^ (otherBase + 8).loadUnaligned(as: UInt64.self))
                     & highMask == 0

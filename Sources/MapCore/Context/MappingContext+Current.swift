@@ -1,3 +1,5 @@
+import MapPrimitives
+
 /// The thread-local slot that holds the context of the decode running on a thread.
 ///
 /// A decode is synchronous, so it runs on one thread from start to end; code it calls — a

@@ -1,3 +1,5 @@
+import MapPrimitives
+
 /// A sink that writes each logged report's text to standard error (or standard output, or a
 /// descriptor of the caller's).
 ///

@@ -1,4 +1,5 @@
 public import MapCore
+import MapPrimitives
 
 /// A ``ByteSource`` that reads a file through POSIX `open` and `read`.
 ///

@@ -1,4 +1,5 @@
 public import MapCore
+import MapPrimitives
 internal import Synchronization
 
 /// A sink that appends each logged report's text to a file.
