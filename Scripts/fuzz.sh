@@ -33,7 +33,7 @@ cd "$(dirname "$0")/.."
 
 targets=(differential mapping feeds roundtrip paths relaxed query)
 # --ci's executions per target: about a minute each on a quiet 2-core machine.
-declare -A ci_runs=([differential]=100000 [mapping]=240000 [feeds]=50000 [roundtrip]=65000 [paths]=150000 [relaxed]=100000 [query]=40000)
+declare -A ci_runs=([differential]=100000 [mapping]=240000 [feeds]=50000 [roundtrip]=65000 [paths]=150000 [relaxed]=100000 [query]=30000)
 work=${FUZZ_WORK:-.build-fuzz}
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=undefined -Xcxx -fsanitize=undefined)
 # FUZZ_SCRATCH=.build-NAME builds in that folder instead of Fuzz/.build (a clean CI build, say).
