@@ -48,7 +48,7 @@ struct QueryBench: ParsableCommand {
         print("jq: \(jqPath) (\(Self.version(of: jqPath)))")
         print("median of \(runs) runs of each tool, each a process writing its matches to /dev/null")
         print("")
-        let columns = [28, 14, 11, 9, 11, 9]
+        let columns = [12, 20, 11, 9, 11, 9]
         print(Self.line(["row", "file", "jsonmap ms", "jq ms", "jq/jsonmap", "matches"], widths: columns))
         print(Self.line(columns.map { String(repeating: "-", count: $0) }, widths: columns))
         var differing: [String] = []
