@@ -32,6 +32,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `jsonmap query` and `jq` on the same selections of the corpus files, each a process, side
+        // by side: median times and jq's time over jsonmap's.
+        .executableTarget(
+            name: "jsonmap-query-bench",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Runs the built benchmarks and checks what they print.
         .target(
             name: "BenchmarkTestSupport",
@@ -39,6 +45,10 @@ let package = Package(
         ),
         .testTarget(
             name: "jsonmap-benchTests",
+            dependencies: ["BenchmarkTestSupport"]
+        ),
+        .testTarget(
+            name: "jsonmap-query-benchTests",
             dependencies: ["BenchmarkTestSupport"]
         ),
         .testTarget(

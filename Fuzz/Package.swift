@@ -33,6 +33,7 @@ let package = Package(
         .executableTarget(name: "fuzz-roundtrip", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-paths", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-relaxed", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-query", dependencies: ["FuzzSupport"]),
     ]
 )
 

@@ -12,7 +12,8 @@ deterministically, so that two runs start from the same seeds:
   pretty, windows of the raw text (mostly malformed: error paths), and edge cases;
 - mapping: the example catalogue's books and subtrees shaped like its models, with wrong kinds;
 - feeds: a mode byte (see Fuzz/Sources/fuzz-feeds) then NDJSON lines, array feeds, gzip streams;
-- paths: printed paths and JSON Pointers of the documents' nodes.
+- paths: printed paths and JSON Pointers of the documents' nodes;
+- query: RFC 9535 queries, valid and malformed, alone or followed by U+0000 and a small document.
 """
 import gzip, hashlib, json, os, random, sys, zlib
 
@@ -133,6 +134,40 @@ for path in ["", "a", "a.b", "[0]", "[-1]", "a[0].b", '["user one"].name', '[""]
     write("paths", path)
 for ptr in ["", "/", "//", "/a~0b/c~1d", "/0", "/01", "/-", "/a~", "/a~2", "a"]:
     write("paths", ptr)
+
+# Queries: a query, then U+0000 and a document (Fuzz/Sources/fuzz-query); a query alone runs on the
+# target's own document.
+QUERIES = [
+    "$", "$.store.book[*].author", "$..author", "$.store.*", "$.store..price", "$..book[2]", "$..book[-1]",
+    "$..book[0,1]", "$..book[:2]", "$..book[?@.isbn]", "$..book[?@.price<10]", "$..*", "$.o['j j']['k.k']",
+    '$["\'"]["@"]', "$['\\u00e9']", "$[*]", "$.a[1:3]", "$.a[5:]", "$.a[1:5:2]", "$.a[5:1:-2]", "$.a[::-1]",
+    "$.a[-1:]", "$.a[0:-1:3]", "$..[?@ == 1]", "$[?@.a == 'b']", "$.a[?@ > 1 && @ < 5]", "$.a[?@ == 1 || !(@ > 2)]",
+    "$.a[?@.b == @.c]", "$[?length(@) == 2]", "$[?count(@.*) > 1]", "$[?match(@.author, 'N.*')]",
+    "$..[?search(@, '[a-z]+')]", "$..[?value(@..price) == 8.95]", "$[?@.price == $.store.bicycle.price]",
+    "$..[?@.a == [1,2]]", "$.o[?@ != 'x']", "$..['price','title']", "$..book[?@.price < 10]..title",
+    "$..[?@ == null]", "$..[?@ == true]", "$..[?@ == -0]", "$..[?@ == 1e0]", "$[?!@.a]", "$[0,0][0,0][0,0]",
+    "$..*..*", "$..[?@..[?@..b]]", "$['a','a']", "$[?match(@, '\\p{Lu}')]", "$[?search(@, '(a|b){2,3}')]",
+    # Malformed: each refused with an offset in the text.
+    "", "$.", "$[", "$['a", "$[?@.a <]", "$[?length(@.*) == 1]", "$[01]", "$[-0]", "$[1:2:3:4]", "$..", "$[?@ == 'a]",
+    "$[?count(1) == 1]", "$[?@.a == $..b]", "$[9007199254740992]", "$ .a", "@.a", "$[?(@.a]", "$.\u00e9",
+]
+for query in QUERIES:
+    write("query", query)
+    write("query", query + "\0" + '{"store": {"book": [{"price": 8.95, "title": "x", "isbn": "1"}, '
+          '{"price": 12, "author": "Nigel"}]}, "a": [1, 2, 3, 4, 5, 6], "o": {"j j": {"k.k": 3}, "x": "y"}}')
+query_docs = []
+for name, raw in documents():
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        continue
+    for path, tree in subtrees(value):
+        compact = json.dumps(tree, ensure_ascii=False, separators=(",", ":"))
+        if isinstance(tree, (list, dict)) and 64 <= len(compact) <= 1024:
+            query_docs.append(compact)
+rng.shuffle(query_docs)
+for index, doc in enumerate(query_docs[:120]):
+    write("query", QUERIES[index % 50] + "\0" + doc)
 
 # Feeds: the first byte is the mode (bit 0: array feed instead of NDJSON, bit 1: gzip, bit 2: zlib).
 feed_path = os.path.join(corpus, "feed.ndjson.gz")

@@ -31,9 +31,9 @@ export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")/.." && pwd)/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
 
-targets=(differential mapping feeds roundtrip paths relaxed)
+targets=(differential mapping feeds roundtrip paths relaxed query)
 # --ci's executions per target: about a minute each on a quiet 2-core machine.
-declare -A ci_runs=([differential]=100000 [mapping]=240000 [feeds]=50000 [roundtrip]=65000 [paths]=150000 [relaxed]=100000)
+declare -A ci_runs=([differential]=100000 [mapping]=240000 [feeds]=50000 [roundtrip]=65000 [paths]=150000 [relaxed]=100000 [query]=30000)
 work=${FUZZ_WORK:-.build-fuzz}
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=undefined -Xcxx -fsanitize=undefined)
 # FUZZ_SCRATCH=.build-NAME builds in that folder instead of Fuzz/.build (a clean CI build, say).
@@ -123,7 +123,7 @@ case ${1:-} in
             grep -E '^(Done|stat::number_of_executed_units|#[0-9]+ +DONE)' "$work/logs/$target.log" || true
         else
             echo "== $target: $runs executions: FAILED"
-            grep -E 'ERROR|\[(differential|mapping|feeds|roundtrip|paths|relaxed)\]|Test unit written' "$work/logs/$target.log" | head -20
+            grep -E 'ERROR|\[(differential|mapping|feeds|roundtrip|paths|relaxed|query)\]|Test unit written' "$work/logs/$target.log" | head -20
             return 1
         fi
     }
@@ -136,7 +136,7 @@ case ${1:-} in
         return "$status"
     }
     . Scripts/side-by-side.sh
-    if ! side_by_side ci_lane differential feeds relaxed -- ci_lane mapping roundtrip paths; then
+    if ! side_by_side ci_lane differential feeds relaxed query -- ci_lane mapping roundtrip paths; then
         echo "fuzz.sh: a target failed (logs in $work/logs, inputs in $work/artifacts)" >&2
         exit 1
     fi

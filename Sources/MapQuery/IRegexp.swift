@@ -45,6 +45,13 @@ struct IRegexp: Sendable, Hashable {
         run(string, searching: true)
     }
 
+    /// A bound on the work of matching `string`: its length times the program's, each step of the
+    /// Pike VM visiting each instruction at most once.
+    func cost(of string: String) -> Int {
+        let (cost, overflow) = (string.utf8.count + 1).multipliedReportingOverflow(by: program.count)
+        return overflow ? .max : cost
+    }
+
     static func == (lhs: IRegexp, rhs: IRegexp) -> Bool { lhs.pattern == rhs.pattern }
 
     func hash(into hasher: inout Hasher) { hasher.combine(pattern) }

@@ -64,6 +64,38 @@ public struct JSONQuery: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The nodes the query selects in `json`, as ``matches(in:)`` gives them, or an error once the
+    /// evaluation has taken `maxSteps` steps.
+    ///
+    /// For a query or a document that a client sends: a short query can select exponentially many
+    /// nodes (`$[0,0][0,0][0,0]…` doubles its results at each segment, as RFC 9535 keeps
+    /// duplicates) or nest descendant filters that visit the document once per node. A step is a
+    /// unit of work: a node visited or selected, a selector applied, a filter tested, a pair of
+    /// values compared in depth, and a regular-expression match weighed by its string's length
+    /// times its pattern's size. The evaluation's time and memory are then in proportion to
+    /// `maxSteps`; the same query on the same document takes the same steps on every backend.
+    ///
+    /// - Throws: ``StepLimitExceeded`` when the evaluation needs more than `maxSteps` steps.
+    public func matches(in json: JSON, maxSteps: Int) throws(StepLimitExceeded) -> [Match] {
+        guard !json.isMissing else { return [] }
+        let evaluator = QueryEvaluator(document: json.document, root: json.node, maxSteps: maxSteps)
+        let selected = evaluator.select(path.segments, from: json.node, trail: LinkedTrail.root)
+        guard !evaluator.isExhausted else { throw StepLimitExceeded(maxSteps: maxSteps, query: text) }
+        return selected.map { node, trail in Match(path: trail.path, value: JSON(document: json.document, node: node)) }
+    }
+
+    /// The values of the nodes the query selects in `json`, without their paths, or an error once
+    /// the evaluation has taken `maxSteps` steps, as ``matches(in:maxSteps:)`` counts them.
+    ///
+    /// - Throws: ``StepLimitExceeded`` when the evaluation needs more than `maxSteps` steps.
+    public func values(in json: JSON, maxSteps: Int) throws(StepLimitExceeded) -> [JSON] {
+        guard !json.isMissing else { return [] }
+        let evaluator = QueryEvaluator(document: json.document, root: json.node, maxSteps: maxSteps)
+        let selected = evaluator.select(path.segments, from: json.node, trail: NoTrail.root)
+        guard !evaluator.isExhausted else { throw StepLimitExceeded(maxSteps: maxSteps, query: text) }
+        return selected.map { node, _ in JSON(document: json.document, node: node) }
+    }
+
     public static func == (lhs: JSONQuery, rhs: JSONQuery) -> Bool { lhs.text == rhs.text }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
@@ -80,6 +112,26 @@ extension JSONQuery {
 
         /// The match as `$['book'][0]: {"title":…}`.
         public var description: String { "\(path.normalizedPath): \(value)" }
+    }
+
+    /// An evaluation stopped at its step limit (``JSONQuery/matches(in:maxSteps:)``): the query
+    /// needs more work on that document than the caller allowed, and no partial result is given.
+    public struct StepLimitExceeded: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The limit the evaluation reached.
+        public var maxSteps: Int
+        /// The query's text.
+        public var query: String
+
+        /// An evaluation of `query` stopped at `maxSteps`.
+        public init(maxSteps: Int, query: String) {
+            self.maxSteps = maxSteps
+            self.query = query
+        }
+
+        /// `the JSONPath query $..* needs more than 1000 evaluation steps`.
+        public var description: String {
+            "the JSONPath query \(query) needs more than \(maxSteps) evaluation steps"
+        }
     }
 
     /// Why a query's text could not be compiled, and where.

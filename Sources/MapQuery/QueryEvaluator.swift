@@ -80,16 +80,39 @@ enum FilterValue {
 /// and in document order, so a deep document cannot exhaust the call stack; filters recurse only
 /// as deep as the query nests, which the parser bounds. One evaluator serves one evaluation, in
 /// one task: it keeps the patterns it compiled for that evaluation.
+///
+/// Steps: every node a segment visits, every selector applied to a node, every node selected,
+/// every filter test, every pair of values compared in depth and every regular-expression run
+/// (weighed by its string's length times its program's length) spends steps from
+/// ``remainingSteps``. Once a spending finds too few left, ``isExhausted`` is set and every loop
+/// stops at its next check, so an evaluation does work in proportion to its step limit, whatever
+/// the query (`$[0,0][0,0]…` doubles its results at each segment) and the document.
 final class QueryEvaluator {
     let document: any JSONDocument
     /// The query's argument: what `$` stands for, in the query and in its filters.
     let root: JSONNode
     /// Patterns computed from the document, compiled once per evaluation; `nil` for an invalid one.
     var computedPatterns: [String: IRegexp?] = [:]
+    /// The steps the evaluation may still take.
+    private(set) var remainingSteps: Int
+    /// Whether a spending found too few steps left: the results are then incomplete.
+    private(set) var isExhausted = false
 
-    init(document: any JSONDocument, root: JSONNode) {
+    init(document: any JSONDocument, root: JSONNode, maxSteps: Int = .max) {
         self.document = document
         self.root = root
+        self.remainingSteps = max(0, maxSteps)
+    }
+
+    /// Spends `steps` (at least 0); false, and ``isExhausted`` set, when fewer are left.
+    @inline(__always)
+    func spend(_ steps: Int = 1) -> Bool {
+        guard !isExhausted, steps <= remainingSteps else {
+            isExhausted = true
+            return false
+        }
+        remainingSteps -= steps
+        return true
     }
 
     // MARK: Segments
@@ -104,6 +127,7 @@ final class QueryEvaluator {
         for segment in segments {
             var next: [(JSONNode, Trail)] = []
             for (node, trail) in current {
+                guard !isExhausted else { return [] }
                 if segment.isDescendant {
                     descend(from: node, trail: trail, selectors: segment.selectors, into: &next)
                 } else {
@@ -113,9 +137,9 @@ final class QueryEvaluator {
                 }
             }
             current = next
-            if current.isEmpty { break }
+            if current.isEmpty || isExhausted { break }
         }
-        return current
+        return isExhausted ? [] : current
     }
 
     /// Applies `selectors` to `node` and to each of its descendants, node before children, in
@@ -129,6 +153,7 @@ final class QueryEvaluator {
         var stack: [(JSONNode, Trail)] = [(node, trail)]
         var children: [(JSONNode, Trail)] = []
         while let (visited, visitedTrail) = stack.popLast() {
+            guard spend() else { return }
             for selector in selectors {
                 apply(selector, to: visited, trail: visitedTrail, into: &output)
             }
@@ -158,12 +183,15 @@ final class QueryEvaluator {
         trail: Trail,
         into output: inout [(JSONNode, Trail)]
     ) {
+        guard spend() else { return }
         switch selector {
         case .name(let name):
             let found = name.utf8.withUnsafeBytes { document.member(of: node, utf8Key: $0) }
-            if let found { output.append((found, trail.child(name: name))) }
+            if let found, spend() { output.append((found, trail.child(name: name))) }
         case .wildcard:
-            forEachChild(of: node, trail: trail) { child, childTrail in output.append((child, childTrail)) }
+            forEachChild(of: node, trail: trail) { child, childTrail in
+                if spend() { output.append((child, childTrail)) }
+            }
         case .index(let index):
             guard document.kind(of: node) == .array else { return }
             let count = document.count(of: node)
@@ -171,9 +199,9 @@ final class QueryEvaluator {
             guard position >= 0, position < count, let element = document.element(of: node, at: position) else {
                 return
             }
-            output.append((element, trail.child(index: position)))
+            if spend() { output.append((element, trail.child(index: position))) }
         case .slice(let start, let end, let step):
-            guard document.kind(of: node) == .array else { return }
+            guard document.kind(of: node) == .array, spend(2 * document.count(of: node)) else { return }
             var elements: [JSONNode] = []
             elements.reserveCapacity(document.count(of: node))
             document.forEachElement(of: node) { elements.append($0) }
@@ -182,7 +210,7 @@ final class QueryEvaluator {
             }
         case .filter(let expression):
             forEachChild(of: node, trail: trail) { child, childTrail in
-                if test(expression, current: child) { output.append((child, childTrail)) }
+                if spend(), test(expression, current: child), !isExhausted { output.append((child, childTrail)) }
             }
         }
     }
@@ -317,12 +345,12 @@ final class QueryEvaluator {
         switch call {
         case .match(let subject, let pattern):
             guard let string = string(of: value(of: subject, current: current)),
-                let regex = regex(pattern, current: current)
+                let regex = regex(pattern, current: current), spend(regex.cost(of: string))
             else { return false }
             return regex.matchesWhole(string)
         case .search(let subject, let pattern):
             guard let string = string(of: value(of: subject, current: current)),
-                let regex = regex(pattern, current: current)
+                let regex = regex(pattern, current: current), spend(regex.cost(of: string))
             else { return false }
             return regex.matchesPart(of: string)
         case .length, .count, .value:
@@ -435,11 +463,14 @@ final class QueryEvaluator {
     func deepEqual(_ left: JSONNode, _ right: JSONNode) -> Bool {
         var pending: [(JSONNode, JSONNode)] = [(left, right)]
         while let (a, b) = pending.popLast() {
+            guard spend() else { return false }
             let kind = document.kind(of: a)
             guard kind == document.kind(of: b) else { return false }
             switch kind {
             case .array:
-                guard document.count(of: a) == document.count(of: b) else { return false }
+                guard document.count(of: a) == document.count(of: b), spend(document.count(of: b)) else {
+                    return false
+                }
                 var rightElements: [JSONNode] = []
                 document.forEachElement(of: b) { rightElements.append($0) }
                 var index = 0

@@ -18,7 +18,7 @@ import Testing
         try Guide.check(
             named: "Feeds.md",
             against: URL(fileURLWithPath: #filePath),
-            minimumRegions: 12
+            minimumRegions: 13
         )
     }
 
@@ -396,5 +396,30 @@ import Testing
         // guide-end
         #expect(ids == Array(1...20))
         #expect(next?.description == #""page-2""#)
+    }
+
+    @Test("the token reader reads a document arriving in chunks, one token at a time, with paths")
+    func tokenReader() throws {
+        let chunks = [Array(#"{"data": {"items": [1, "#.utf8), Array(#"2.5]}}"#.utf8)]
+        var seen: [String] = []
+        // guide: feeds-token-reader
+        var reader = JSONTokenReader()  // ParseOptions' limits apply: JSONTokenReader(options:)
+        for chunk in chunks {
+            reader.feed(chunk)
+            while case .token(let token) = try reader.next() {
+                seen.append("\(token)")  // line:column, path, kind: "1:21 data.items[0] number 1"
+            }
+        }
+        reader.finish()
+        while case .token(let token) = try reader.next() { seen.append("\(token)") }
+        // guide-end
+        #expect(
+            seen == [
+                "1:1 $ {", #"1:2 data key "data""#, "1:10 data {", #"1:11 data.items key "items""#,
+                "1:20 data.items [", "1:21 data.items[0] number 1", "1:24 data.items[1] number 2.5",
+                "1:27 data.items ]", "1:28 data }", "1:29 $ }",
+            ]
+        )
+        #expect(try reader.next() == .end)
     }
 }

@@ -83,4 +83,62 @@ import Testing
         // Deep equality of two deep values walks without recursion too.
         #expect(try JSONQuery("$[?@ == $.a]").matches(in: json).count == 1)
     }
+
+    @Test(
+        "a query whose results double at each segment stops at its step limit with a typed error",
+        arguments: BuildBackends.names
+    )
+    func exponentialResults(backend: String) throws {
+        // 40 levels of one-element arrays; each `[0,0]` doubles the nodes selected, 2^40 in all.
+        let depth = 40
+        let text = String(repeating: "[", count: depth) + "7" + String(repeating: "]", count: depth)
+        let json = try QueryCase.parse(text, backend: backend)
+        let query = try JSONQuery("$" + String(repeating: "[0,0]", count: depth))
+        #expect(throws: JSONQuery.StepLimitExceeded(maxSteps: 100_000, query: query.text)) {
+            try query.matches(in: json, maxSteps: 100_000)
+        }
+        #expect(throws: JSONQuery.StepLimitExceeded(maxSteps: 100_000, query: query.text)) {
+            try query.values(in: json, maxSteps: 100_000)
+        }
+        // Ten segments select 2^10 nodes, well within the limit: the same answer as without one.
+        let ten = try JSONQuery("$" + String(repeating: "[0,0]", count: 10))
+        let limited = try ten.matches(in: json, maxSteps: 100_000)
+        #expect(limited.count == 1024)
+        #expect(limited.map(\.path) == ten.matches(in: json).map(\.path))
+        #expect(limited.first?.path.normalizedPath == "$" + String(repeating: "[0]", count: 10))
+    }
+
+    @Test("nested descendant filters stop at the step limit; the limit is the same on every backend")
+    func nestedDescendantFilters() throws {
+        let text = "[" + (0..<200).map { #"{"a":[\#($0),{"b":true}]}"# }.joined(separator: ",") + "]"
+        let query = try JSONQuery("$..[?@..[?@..b]]")
+        var answers: [Bool] = []
+        for backend in BuildBackends.names {
+            let json = try QueryCase.parse(text, backend: backend)
+            // Enough for the whole walk: the answer without a limit.
+            #expect(try query.matches(in: json, maxSteps: 10_000_000).count == query.matches(in: json).count)
+            do {
+                _ = try query.matches(in: json, maxSteps: 2_000)
+                answers.append(true)
+            } catch {
+                #expect(error.maxSteps == 2_000)
+                #expect(
+                    error.description == "the JSONPath query $..[?@..[?@..b]] needs more than 2000 evaluation steps"
+                )
+                answers.append(false)
+            }
+        }
+        #expect(answers == Array(repeating: false, count: BuildBackends.names.count))
+    }
+
+    @Test("a missing view or a step limit of zero: no node selected, or the limit reported")
+    func zeroSteps() throws {
+        let json = try Mapper().parse(#"{"a": 1}"#)
+        let query = try JSONQuery("$.a")
+        #expect(try query.matches(in: json["none"], maxSteps: 0).isEmpty)
+        #expect(throws: JSONQuery.StepLimitExceeded(maxSteps: 0, query: "$.a")) {
+            try query.matches(in: json, maxSteps: 0)
+        }
+        #expect(try query.values(in: json, maxSteps: 3).map { try $0.decode(Int.self) } == [1])
+    }
 }

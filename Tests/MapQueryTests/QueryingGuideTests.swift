@@ -110,6 +110,27 @@ import Testing
         #expect(shown.hasSuffix("$.store.book[?@.price < 10\n                          ^"))
     }
 
+    @Test("a query from a client runs under a step limit: within it the answer, past it a typed error")
+    func stepLimit() throws {
+        let json = try Mapper().parse(Self.text)
+        let fromClient = "$..*..*..*"
+        var answered: [Int] = []
+        var refused = ""
+        // guide: querying-step-limit
+        let query = try JSONQuery(fromClient)
+        do {
+            let matches = try query.matches(in: json, maxSteps: 100)
+            answered.append(matches.count)
+        } catch {
+            refused = error.description  // no partial answer
+        }
+        // the JSONPath query $..*..*..* needs more than 100 evaluation steps
+        // guide-end
+        #expect(answered.isEmpty)
+        #expect(refused == "the JSONPath query $..*..*..* needs more than 100 evaluation steps")
+        #expect(try query.matches(in: json, maxSteps: 1_000_000).count == query.matches(in: json).count)
+    }
+
     @Test("the filter examples of the guide select what the guide says")
     func filters() throws {
         let json = try Mapper().parse(Self.text)

@@ -71,10 +71,11 @@ enum Inputs {
     /// `feed`'s records as one export document, `{"meta": {…}, "data": {"items": [ … ], "next":
     /// null}}`, gzip: the input of the `nested` configuration. Written as gzip members (the header,
     /// the base feed's records joined by commas, as many times as the feed repeats them, the
-    /// trailer) into the temporary folder, and reused when it is already there.
+    /// trailer) into the temporary folder, and reused when one of the same feed name and record
+    /// count is already there (a feed of the same name with other records writes its own).
     static func exportFeed(for feed: FeedInput) throws -> String {
         let name = URL(fileURLWithPath: feed.basePath).deletingPathExtension().lastPathComponent
-        let url = cacheURL("jsonmap-feed-bench-export-\(name)-\(feed.repeats)x.json.gz")
+        let url = cacheURL("jsonmap-feed-bench-export-\(name)-\(feed.records)-records.json.gz")
         if FileManager.default.fileExists(atPath: url.path) { return url.path }
         let lines = try inflate(path: feed.basePath).split(separator: UInt8(ascii: "\n")).filter {
             $0.contains { $0 != 0x20 && $0 != 0x0D }

@@ -38,9 +38,14 @@ struct FeedSplitter {
     var start = 0
     /// The feed offset of `bytes[0]`.
     private var base = 0
-    /// Line and column of `bytes[start]`.
+    /// Line of `bytes[start]`.
     private var line = 1
+    /// Column of `bytes[columnFrom]`, or of `bytes[start]` when ``columnFrom`` is nil.
     private var column = 1
+    /// Where the bytes consumed but not yet counted into ``column`` start: counting is put off
+    /// until a column is read, so that the scalars of a record followed by a line break are never
+    /// counted. Invariant: at most `start`, and no LF in `bytes[columnFrom..<start]`.
+    private var columnFrom: Int?
     private var recordIndex = 0
     var arrayState = ArrayState.beforeOpen
     private(set) var isFinal = false
@@ -75,7 +80,25 @@ struct FeedSplitter {
     /// Records cut so far.
     var recordCount: Int { recordIndex }
     /// Line and column of the first byte not yet consumed.
-    var position: (line: Int, column: Int) { (line, column) }
+    var position: (line: Int, column: Int) { (line, currentColumn) }
+
+    /// The column of `bytes[start]`: ``column`` plus the scalars consumed since ``columnFrom``.
+    var currentColumn: Int {
+        guard let from = columnFrom, from < start else { return column }
+        return column
+            + bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return 0 }
+                return Self.scalarCount(base + from, count: start - from)
+            }
+    }
+
+    /// Counts the scalars consumed since ``columnFrom`` into ``column``: before a record takes
+    /// its column, and before the bytes they are in are dropped.
+    private mutating func settleColumn() {
+        guard columnFrom != nil else { return }
+        column = currentColumn
+        columnFrom = nil
+    }
 
     /// Room for `count` pending bytes without growing: the size of the reads to come, and a
     /// record's tail carried over from the read before.
@@ -89,6 +112,7 @@ struct FeedSplitter {
     /// make the buffer grow.
     mutating func append(_ input: UnsafeRawBufferPointer) {
         if start > 0, start >= bytes.count / 2 || bytes.count + input.count > bytes.capacity {
+            settleColumn()
             bytes.removeSubrange(0..<start)
             base += start
             searchFrom = max(0, searchFrom - start)
@@ -167,9 +191,11 @@ struct FeedSplitter {
         start = min(newline + 1, bytes.count)
         line += 1
         column = 1
+        columnFrom = nil
     }
 
     private mutating func discardAll() {
+        settleColumn()
         base += bytes.count
         bytes.removeAll(keepingCapacity: true)
         start = 0
@@ -288,6 +314,7 @@ struct FeedSplitter {
             // A whole element over the limit is refused as one still arriving is, so that where
             // the reads happen to cut the feed never changes what it gives.
             if length > maxRecordSize { throw recordTooLong() }
+            settleColumn()
             let record = Record(
                 range: start..<(start + length),
                 index: recordIndex,
@@ -308,7 +335,7 @@ struct FeedSplitter {
     func placed(_ error: ParseError) -> FeedError {
         var placed = error
         placed.line = line + error.line - 1
-        placed.column = error.line == 1 ? column + error.column - 1 : error.column
+        placed.column = error.line == 1 ? currentColumn + error.column - 1 : error.column
         placed.offset = offset + error.offset
         return FeedError(
             recordIndex: recordIndex,
@@ -336,7 +363,7 @@ struct FeedSplitter {
                     code: code,
                     message: message,
                     line: line,
-                    column: column,
+                    column: currentColumn,
                     offset: offset,
                     backend: backend
                 )
@@ -346,7 +373,7 @@ struct FeedSplitter {
 
     /// `error`, for the record starting here.
     func errorHere(_ error: MappingError) -> FeedError {
-        FeedError(recordIndex: recordIndex, line: line, column: column, offset: offset, error: error)
+        FeedError(recordIndex: recordIndex, line: line, column: currentColumn, offset: offset, error: error)
     }
 
     mutating func skipWhitespace() {
@@ -360,7 +387,8 @@ struct FeedSplitter {
     }
 
     /// Consumes up to `end`, keeping line and column: a line per LF, a column per Unicode scalar
-    /// (per byte that is not a UTF-8 continuation byte) since the last LF.
+    /// (per byte that is not a UTF-8 continuation byte) since the last LF, counted when a column is
+    /// read (``currentColumn``).
     mutating func advance(to end: Int) {
         guard end > start, end <= bytes.count else {
             start = Swift.max(start, Swift.min(end, bytes.count))
@@ -380,10 +408,9 @@ struct FeedSplitter {
         if lines > 0 {
             line += lines
             column = 1
-        }
-        column += bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return 0 }
-            return Self.scalarCount(base + tail.lowerBound, count: tail.count)
+            columnFrom = tail.lowerBound
+        } else if columnFrom == nil {
+            columnFrom = from
         }
         start = end
     }
