@@ -7,8 +7,9 @@ import PackageDescription
 let package = Package(
     name: "swift-json-mapping-benchmarks",
     dependencies: [
-        // The library, as it is in this checkout, with its default traits (every backend linked).
-        .package(name: "swift-json-mapping", path: "../"),
+        // The library, as it is in this checkout, with its default traits (every backend linked) and
+        // the Macros trait, for the @JSONModel models' rows.
+        .package(name: "swift-json-mapping", path: "../", traits: [.defaults, "Macros"]),
         // Parses the benchmarks' command-line options.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],

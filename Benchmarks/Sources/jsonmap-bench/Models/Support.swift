@@ -311,3 +311,7 @@ enum Doc {
         dictionary(document, node) { document, element in document.string(element) }
     }
 }
+
+/// The corpus models again as `@JSONModel` types (`*Macro.swift`): the same fields and keys, read
+/// and written by the code the macro generates.
+enum Macro {}
