@@ -3,7 +3,7 @@ public import MapCore
 /// A model that reads itself from a document's nodes and writes itself to a writer, with no
 /// `Decoder` or `Encoder` in between: what `@JSONModel` generates.
 ///
-/// A conforming type is ``Bridgeable`` through ``ModelBridge``, so every idiom and entry point
+/// A conforming type is `Bridgeable` through ``ModelBridge``, so every idiom and entry point
 /// that takes a bridgeable type — `Mapper`, the feeds, the server coders, a map's `<-`, a rule's
 /// field, `=>` — reads and writes it directly. Its `Codable` conformance (generated too) takes the
 /// same direct path under `JSONMappingDecoder` and `JSONMappingEncoder` (see
@@ -20,13 +20,13 @@ public protocol JSONModel: Bridgeable {
 
     /// Reads the model from the value at `node` of `document`.
     ///
-    /// - Throws: ``MappingError`` made by `context`, at the path of the value that failed.
+    /// - Throws: `MappingError` made by `context`, at the path of the value that failed.
     static func decodeModel(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws
         -> Self
 
     /// Writes the model to `writer` as one complete JSON value.
     ///
-    /// - Throws: ``MappingError`` made by `context`; the writer's own errors pass through.
+    /// - Throws: `MappingError` made by `context`; the writer's own errors pass through.
     func encodeModel(to writer: some JSONWriting, in context: MappingContext) throws
 }
 

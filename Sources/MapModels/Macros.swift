@@ -19,7 +19,7 @@ public enum KeyConvention: Sendable {
 public enum UnknownMembers: Sendable {
     /// Ignores them, as `Codable` does.
     case ignore
-    /// Refuses the object: one ``MappingError/Code/unknownMember`` error that lists every such
+    /// Refuses the object: one `MappingError.Code.unknownMember` error that lists every such
     /// member (serde's `deny_unknown_fields`).
     case refuse
 }
@@ -74,7 +74,7 @@ public enum DefaultWhen: Sendable {
     public macro JSONOmitIfDefault() = #externalMacro(module: "MapModelMacros", type: "FieldControlMacro")
 
     /// A check of the decoded value; a value it refuses fails the decode with
-    /// ``MappingError/Code/validationFailed`` at the member's path.
+    /// `MappingError.Code.validationFailed` at the member's path.
     @attached(peer)
     public macro JSONValidate<T>(_ isValid: (T) -> Bool) =
         #externalMacro(module: "MapModelMacros", type: "FieldControlMacro")

@@ -5,7 +5,7 @@ public import MapCore
 /// members come in the order the model declares them is read in one pass, one comparison a key,
 /// with no `String` made for a key.
 ///
-/// Every error is a ``MappingError`` made by the context at the value that failed (or, for a
+/// Every error is a `MappingError` made by the context at the value that failed (or, for a
 /// member that is not there, at the place it was looked for), so its path leads there.
 public struct ModelReader {
     /// The document read.
@@ -64,7 +64,7 @@ public struct ModelReader {
         return try bridge.decode(node, of: document, in: context)
     }
 
-    /// The error for the required member `key` that is not there: ``MappingError/Code/missingKey``
+    /// The error for the required member `key` that is not there: `MappingError.Code.missingKey`
     /// at the member's path.
     public func missing<B: JSONBridge>(_ key: StaticString, with bridge: B) -> MappingError {
         context.kindError(
@@ -74,7 +74,7 @@ public struct ModelReader {
         )
     }
 
-    /// The error for a value that a field's validation refused: ``MappingError/Code/validationFailed``
+    /// The error for a value that a field's validation refused: `MappingError.Code.validationFailed`
     /// at the member's path (at the place it was looked for when a default stood in for it).
     public func validationFailed(_ key: StaticString, at member: JSONNode?, type: Any.Type) -> MappingError {
         let object = JSON(document: document, node: node)
@@ -89,7 +89,7 @@ public struct ModelReader {
     }
 
     /// Reads the array at `node` element by element, dropping each element that does not convert
-    /// and recording a warning at its path (``LogEntry/Kind/validationFailed`` with the element's
+    /// and recording a warning at its path (`LogEntry.Kind.validationFailed` with the element's
     /// error code) instead of failing the model.
     ///
     /// - Throws: The kind error when `node` is not an array.
@@ -139,9 +139,9 @@ public struct ModelReader {
         return found
     }
 
-    /// Throws ``MappingError/Code/unknownMember`` at the object's path when it has members whose
+    /// Throws `MappingError.Code.unknownMember` at the object's path when it has members whose
     /// keys are none of `known`: one error listing every such member, each also an entry of
-    /// ``MappingError/collected`` at its own path.
+    /// `MappingError.collected` at its own path.
     public func refuseUnknownMembers(known: [StaticString], model: Any.Type) throws {
         var unknown: [(String, JSONNode)] = []
         document.forEachMember(of: node) { key, value in
