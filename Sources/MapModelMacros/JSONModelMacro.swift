@@ -11,12 +11,17 @@
             providingPeersOf declaration: some DeclSyntaxProtocol,
             in context: some MacroExpansionContext
         ) throws -> [DeclSyntax] {
-            if !declaration.is(VariableDeclSyntax.self) {
+            let fits =
+                node.attributeName.trimmedDescription == "JSONFallback"
+                ? declaration.is(EnumCaseDeclSyntax.self) : declaration.is(VariableDeclSyntax.self)
+            if !fits {
                 context.diagnose(
                     Diagnostic(
                         node: node,
                         message: ModelDiagnostic(
-                            message: "@\(node.attributeName.trimmedDescription) applies to a stored property",
+                            message: node.attributeName.trimmedDescription == "JSONFallback"
+                                ? "@JSONFallback applies to an enum case"
+                                : "@\(node.attributeName.trimmedDescription) applies to a stored property",
                             id: "controlNotOnProperty"
                         )
                     )
@@ -36,12 +41,15 @@
             conformingTo protocols: [TypeSyntax],
             in context: some MacroExpansionContext
         ) throws -> [ExtensionDeclSyntax] {
+            if let enumeration = declaration.as(EnumDeclSyntax.self) {
+                return RawValueEnum.expansion(of: node, enumeration, type: type.trimmedDescription, in: context)
+            }
             guard let structure = declaration.as(StructDeclSyntax.self) else {
                 context.diagnose(
                     Diagnostic(
                         node: node,
                         message: ModelDiagnostic(
-                            message: "@JSONModel applies to a struct in this version; classes and enums are planned",
+                            message: "@JSONModel applies to a struct or a raw-value enum in this version",
                             id: "unsupportedDeclaration"
                         )
                     )
@@ -108,7 +116,7 @@
                 \(model.codableEncode())
                 }
                 """
-            return [try ExtensionDeclSyntax(SyntaxNodeString(stringLiteral: source))]
+            return Model.extensionDecl(source)
         }
 
         static func accessLevel(of modifiers: DeclModifierListSyntax) -> String {

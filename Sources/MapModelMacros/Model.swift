@@ -1,6 +1,15 @@
 #if Macros
+    import SwiftSyntax
+    import SwiftSyntaxBuilder
+
     /// The code `@JSONModel` generates for a struct's fields.
     struct Model {
+        /// The extension in `source`, parsed.
+        static func extensionDecl(_ source: String) -> [ExtensionDeclSyntax] {
+            let declaration = DeclSyntax(stringLiteral: source)
+            return declaration.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+        }
+
         let name: String
         let access: String
         let fields: [ModelField]

@@ -89,6 +89,11 @@ public enum DefaultWhen: Sendable {
     @attached(peer)
     public macro JSONRest() = #externalMacro(module: "MapModelMacros", type: "FieldControlMacro")
 
+    /// The case an enum with raw values takes for a raw value no case has (an API's newer value),
+    /// instead of failing; writing it writes its own raw value.
+    @attached(peer)
+    public macro JSONFallback() = #externalMacro(module: "MapModelMacros", type: "FieldControlMacro")
+
     /// The bridge that reads and writes the property: a per-field strategy for dates, data and
     /// numbers (`DateBridge(.millisecondsSince1970)`, `DataBridge()`, …), or any bridge.
     @attached(peer)

@@ -169,6 +169,23 @@ public struct ModelReader {
         throw error
     }
 
+    /// The error for a raw value no case of `model` has and no fallback case takes:
+    /// `MappingError.Code.rawRepresentableInitialization` at the value's path.
+    public static func unknownRawValue(
+        _ raw: some Sendable,
+        at node: JSONNode,
+        of document: any JSONDocument,
+        in context: MappingContext,
+        model: Any.Type
+    ) -> MappingError {
+        context.error(
+            .rawRepresentableInitialization,
+            at: JSON(document: document, node: node),
+            message: "\(raw) is not a raw value of \(model)",
+            targetType: "\(model)"
+        )
+    }
+
     static func isKnown(_ key: JSONKey, _ known: [StaticString]) -> Bool {
         known.contains { name in name.withUTF8Buffer { key.equals(utf8: UnsafeRawBufferPointer($0)) } }
     }

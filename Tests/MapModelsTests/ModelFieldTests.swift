@@ -160,6 +160,57 @@
         var firstName: String
     }
 
+    @JSONModel
+    enum Suit: String {
+        case hearts, spades
+        @JSONFallback case unknown
+    }
+
+    @JSONModel
+    enum Level: Int {
+        case low = 1
+        case high = 2
+    }
+
+    @JSONModel
+    struct Hand: Equatable {
+        var suits: [Suit]
+        var level: Level?
+    }
+
+    @Suite struct ModelEnumTests {
+        @Test(
+            "A raw-value enum reads its cases, and an unknown value as its fallback case",
+            arguments: linkedBackendNames
+        )
+        func rawValues(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            let text = #"{"suits": ["hearts", "clubs", "spades"], "level": 2}"#
+            let hand = try mapper.decode(Hand.self, from: text)
+            #expect(hand == Hand(suits: [.hearts, .unknown, .spades], level: .high))
+            #expect(try JSONDecoder().decode(Hand.self, from: Data(text.utf8)) == hand)
+            #expect(try mapper.encodeToString(hand) == #"{"suits":["hearts","unknown","spades"],"level":2}"#)
+        }
+
+        @Test("A raw value no case has, without a fallback, fails at its path", arguments: linkedBackendNames)
+        func unknownRawValue(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode(Hand.self, from: #"{"suits": [], "level": 3}"#)
+            }
+            #expect(error.code == .rawRepresentableInitialization)
+            #expect(error.path.description == "level")
+            let mistyped = try #require(throws: MappingError.self) {
+                try mapper.decode(Hand.self, from: #"{"suits": [1]}"#)
+            }
+            #expect(mistyped.code == .typeMismatch)
+            #expect(mistyped.path.description == "suits[0]")
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(Hand.self, from: Data(#"{"suits": [], "level": 3}"#.utf8))
+            }
+        }
+    }
+
     @Suite struct ModelObjectTests {
         @Test(
             "A lossy array drops the elements that do not convert, each a warning at its path",

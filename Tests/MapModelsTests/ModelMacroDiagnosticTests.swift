@@ -14,6 +14,7 @@
         "JSONOmitIfDefault": MacroSpec(type: FieldControlMacro.self),
         "JSONLossy": MacroSpec(type: FieldControlMacro.self),
         "JSONRest": MacroSpec(type: FieldControlMacro.self),
+        "JSONFallback": MacroSpec(type: FieldControlMacro.self),
     ]
 
     /// `assertMacroExpansion` reporting through Swift Testing.
@@ -138,7 +139,7 @@
             )
         }
 
-        @Test("An enum is refused with a message until enums are supported")
+        @Test("An enum without raw values is refused with a message until such enums are supported")
         func enumRefused() {
             expectExpansion(
                 """
@@ -154,7 +155,32 @@
                     """,
                 diagnostics: [
                     DiagnosticSpec(
-                        message: "@JSONModel applies to a struct in this version; classes and enums are planned",
+                        message:
+                            "@JSONModel on an enum needs String or integer raw values and no associated values in this version",
+                        line: 1,
+                        column: 1
+                    )
+                ]
+            )
+        }
+
+        @Test("A class is refused with a message until classes are supported")
+        func classRefused() {
+            expectExpansion(
+                """
+                @JSONModel
+                final class A {
+                    var a: Int = 0
+                }
+                """,
+                expandedSource: """
+                    final class A {
+                        var a: Int = 0
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "@JSONModel applies to a struct or a raw-value enum in this version",
                         line: 1,
                         column: 1
                     )
