@@ -337,6 +337,11 @@ let package = Package(
                     condition: .when(traits: ["Macros"])
                 ),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftSyntaxMacroExpansion",
+                    package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])
+                ),
             ]
         ),
         .testTarget(

@@ -1,8 +1,8 @@
 #if Macros
     import SwiftDiagnostics
-    import SwiftSyntax
+    public import SwiftSyntax
     import SwiftSyntaxBuilder
-    import SwiftSyntaxMacros
+    public import SwiftSyntaxMacros
 
     /// The field controls: markers read by `@JSONModel`, which expand to nothing themselves.
     public struct FieldControlMacro: PeerMacro {
@@ -41,8 +41,18 @@
             conformingTo protocols: [TypeSyntax],
             in context: some MacroExpansionContext
         ) throws -> [ExtensionDeclSyntax] {
+            let wanted = Set(protocols.map(\.trimmedDescription))
+            var conformances = ["MapModels.JSONModel"]
+            if wanted.contains("Decodable") || wanted.contains("Swift.Decodable") { conformances.append("Decodable") }
+            if wanted.contains("Encodable") || wanted.contains("Swift.Encodable") { conformances.append("Encodable") }
             if let enumeration = declaration.as(EnumDeclSyntax.self) {
-                return RawValueEnum.expansion(of: node, enumeration, type: type.trimmedDescription, in: context)
+                return RawValueEnum.expansion(
+                    of: node,
+                    enumeration,
+                    type: type.trimmedDescription,
+                    conformances: conformances,
+                    in: context
+                )
             }
             guard let structure = declaration.as(StructDeclSyntax.self) else {
                 context.diagnose(
@@ -103,10 +113,6 @@
                 fields: fields,
                 refusesUnknownMembers: refuses
             )
-            let wanted = Set(protocols.map(\.trimmedDescription))
-            var conformances = ["MapModels.JSONModel"]
-            if wanted.contains("Decodable") || wanted.contains("Swift.Decodable") { conformances.append("Decodable") }
-            if wanted.contains("Encodable") || wanted.contains("Swift.Encodable") { conformances.append("Encodable") }
             let source = """
                 extension \(model.name): \(conformances.joined(separator: ", ")) {
                 \(model.codingKeys())

@@ -81,7 +81,7 @@
                 for binding in variable.bindings {
                     if let accessors = binding.accessorBlock, !isObserverBlock(accessors) { continue }
                     guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
-                    let name = pattern.identifier.text.replacingOccurrences(of: "`", with: "")
+                    let name = String(pattern.identifier.text.filter { $0 != "`" })
                     var field = ModelField(
                         name: name,
                         type: "",

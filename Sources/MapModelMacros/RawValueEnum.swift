@@ -10,6 +10,7 @@
             of node: AttributeSyntax,
             _ enumeration: EnumDeclSyntax,
             type name: String,
+            conformances: [String],
             in context: some MacroExpansionContext
         ) -> [ExtensionDeclSyntax] {
             let cases = enumeration.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
@@ -65,7 +66,7 @@
                     )
                     """
             let source = """
-                extension \(name): MapModels.JSONModel, Decodable, Encodable {
+                extension \(name): \(conformances.joined(separator: ", ")) {
                 \(access)static var jsonKind: MapCore.JSONKind? { \(bridge).kind }
                 \(access)static func decodeModel(
                     _ node: MapCore.JSONNode,

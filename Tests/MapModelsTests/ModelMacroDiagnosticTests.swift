@@ -1,5 +1,6 @@
 #if Macros
     import MapModelMacros
+    import SwiftSyntaxMacroExpansion
     import SwiftSyntaxMacros
     import SwiftSyntaxMacrosGenericTestSupport
     import Testing
