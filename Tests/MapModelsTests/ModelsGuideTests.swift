@@ -122,7 +122,10 @@
             #expect(try JSONDecoder().decode(Listing.self, from: Data(text.utf8)) == listing)
 
             let refused = try #require(throws: MappingError.self) {
-                try mapper.decode(Listing.self, from: #"{"ID": 1, "title": "a", "price_cents": -1, "ratings": []}"#)
+                try mapper.decode(
+                    Listing.self,
+                    from: #"{"ID": 1, "title": "a", "note": "", "price_cents": -1, "ratings": [], "listed_at": 0}"#
+                )
             }
             #expect(refused.code == .validationFailed)
             #expect(refused.path.description == "price_cents")
