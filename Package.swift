@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -31,6 +32,10 @@ let package = Package(
         // The backend contract's conformance cases, for a backend written in another package to
         // run against itself in its own tests (Swift Testing).
         .library(name: "BackendConformance", targets: ["BackendConformance"]),
+        // The model macro, `@JSONModel`, and its field controls: direct document reads, writer calls and a
+        // matching Codable conformance generated on a model declaration. Its macros exist only under the
+        // Macros trait, so that no one who does not ask for them builds swift-syntax.
+        .library(name: "MapModels", targets: ["MapModels"]),
         // Redirectable mapping diagnostics: sinks for the console, files, closures and swift-log.
         .library(name: "MapLogging", targets: ["MapLogging"]),
         // A sink that keeps what it receives, for users' own tests.
@@ -69,6 +74,10 @@ let package = Package(
             name: "Vapor",
             description: "Build JSONMappingVapor against Vapor 4 (builds swift-nio and Vapor's dependencies)."
         ),
+        .trait(
+            name: "Macros",
+            description: "Build the @JSONModel macro of MapModels (builds swift-syntax)."
+        ),
         .default(enabledTraits: ["Jansson", "Simdjson"]),
     ],
     dependencies: [
@@ -83,6 +92,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         // The HTTP client the server tests talk to the servers with (test targets only).
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The @JSONModel macro's implementation, used only under the Macros trait.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -153,6 +164,27 @@ let package = Package(
             name: "MapLogging",
             dependencies: ["MapCore", "MapPrimitives", .product(name: "Logging", package: "swift-log")]
         ),
+        // The @JSONModel macro's expansion, a compiler plug-in. Every source is inside `#if Macros`
+        // but the empty entry point: with the trait off it links nothing of swift-syntax.
+        .macro(
+            name: "MapModelMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+            ]
+        ),
+        // What the macro's expansions call (the model protocol, its bridge, the field reads and
+        // writes), and, under the Macros trait, the macro declarations.
+        .target(
+            name: "MapModels",
+            dependencies: [
+                "MapCore", "MapCodable",
+                .target(name: "MapModelMacros", condition: .when(traits: ["Macros"])),
+            ]
+        ),
         .target(
             name: "InMemoryMapLogging",
             dependencies: ["MapCore"]
@@ -168,6 +200,7 @@ let package = Package(
                 "DeclarativeRules",
                 "LenientReader",
                 "MapQuery",
+                "MapModels",
                 "MapLogging",
                 "BackendFoundation",
                 "BackendNative",
@@ -294,6 +327,26 @@ let package = Package(
         .testTarget(
             name: "MapCodableTests",
             dependencies: ["JSONMapping", "MapTestSupport"]
+        ),
+        // Expansions and diagnostics of the macro, and models it generates, on every backend; empty
+        // unless the Macros trait is on.
+        .testTarget(
+            name: "MapModelsTests",
+            dependencies: [
+                "JSONMapping", "MapModels", "MapTestSupport",
+                .target(name: "MapModelMacros", condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftSyntaxMacrosGenericTestSupport",
+                    package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])
+                ),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
+                .product(
+                    name: "SwiftSyntaxMacroExpansion",
+                    package: "swift-syntax",
+                    condition: .when(traits: ["Macros"])
+                ),
+            ]
         ),
         .testTarget(
             name: "MapIOTests",

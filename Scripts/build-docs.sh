@@ -12,9 +12,9 @@ cd "$(dirname "$0")/.."
 out=${1:-.build-docs/html}
 scratch=${DOCS_SCRATCH:-.build}
 mkdir -p "$out"
-modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader MapQuery BackendFoundation BackendNative BackendConformance BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping MapHTTP JSONMappingHummingbird JSONMappingVapor)
-# Every trait on, so that the server integrations are compiled and documented too.
-traits=Jansson,Simdjson,Hummingbird,Vapor
+modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules LenientReader MapQuery MapModels BackendFoundation BackendNative BackendConformance BackendJansson BackendSimdjson MapLogging InMemoryMapLogging JSONMapping MapHTTP JSONMappingHummingbird JSONMappingVapor)
+# Every trait on, so that the server integrations and the macros are compiled and documented too.
+traits=Jansson,Simdjson,Hummingbird,Vapor,Macros
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 rm -rf "$scratch"/*-unknown-linux-gnu/symbolgraph

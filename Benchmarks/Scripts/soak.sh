@@ -26,9 +26,9 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2
 
 cd "$root"
 if [ -z "${BINARY:-}" ]; then
-    swift build --traits Jansson,Simdjson,Hummingbird,Vapor --product ingest-server </dev/null \
+    swift build --traits Jansson,Simdjson,Hummingbird,Vapor,Macros --product ingest-server </dev/null \
         >"$scratch/build.log" 2>&1 || { tail -20 "$scratch/build.log"; exit 1; }
-    binary="$(swift build --traits Jansson,Simdjson,Hummingbird,Vapor --show-bin-path)/ingest-server"
+    binary="$(swift build --traits Jansson,Simdjson,Hummingbird,Vapor,Macros --show-bin-path)/ingest-server"
 else
     binary="$BINARY"
 fi

@@ -7,6 +7,7 @@
 @_exported import MapCore
 @_exported import MapIO
 @_exported import MapLogging
+@_exported import MapModels
 @_exported import MapQuery
 @_exported import TwoWayMaps
 

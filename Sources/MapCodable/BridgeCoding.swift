@@ -68,6 +68,32 @@ extension JSONBridge {
     }
 }
 
+extension JSONBridge {
+    /// Decodes through this bridge when `decoder` is this package's ``DocumentDecoder`` reading
+    /// keys as they are written; `nil` for any other decoder, or a key strategy, whose
+    /// `init(from:)` then reads through the containers.
+    ///
+    /// For an `init(from:)` that has a direct path over the document (the one `@JSONModel`
+    /// generates): the bridge and the containers must read the same keys with the same rules, so
+    /// that which one runs changes nothing but the time. A failure is the `DecodingError` of
+    /// ``decode(from:)``.
+    public func decodeDirectly(from decoder: any Decoder) throws -> Value? {
+        guard let decoder = decoder as? DocumentDecoder, decoder.options.usesDefaultKeys else { return nil }
+        return try decoder.decode(through: self)
+    }
+
+    /// Encodes `value` through this bridge when `encoder` is this package's ``StreamEncoder``
+    /// writing keys as they are given, and returns `true`; returns `false` for any other encoder,
+    /// or a key strategy, whose `encode(to:)` then writes through the containers.
+    ///
+    /// The counterpart of ``decodeDirectly(from:)``, under the same contract.
+    public func encodeDirectly(_ value: Value, to encoder: any Encoder) throws -> Bool {
+        guard let encoder = encoder as? StreamEncoder, encoder.options.usesDefaultKeys else { return false }
+        try encoder.encode(value, through: self)
+        return true
+    }
+}
+
 /// A `Bridgeable` type whose `Decodable` conformance reads through its bridge — its map, its
 /// `decode(_:)`, its `init?(json:)` — under every decoder, Foundation's `JSONDecoder` included.
 ///

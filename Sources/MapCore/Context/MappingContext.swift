@@ -46,8 +46,9 @@ public final class MappingContext {
     /// Whether composite bridges go on past a failure (``MappingOptions/collectsAllErrors``).
     public let collectsAllErrors: Bool
     /// Whether key lookups are noted for the unknown-key report (``MappingOptions/reportsUnknownKeys``,
-    /// or the ``LogLevel/verbose`` log level).
-    @usableFromInline package let tracksKeyReads: Bool
+    /// or the ``LogLevel/verbose`` log level). A reader that looks keys up in the document itself
+    /// (a generated model's decode) notes each key with ``noteKeyRead(_:in:)`` when this is `true`.
+    public let tracksKeyReads: Bool
     /// Where the last ``member(_:of:in:)`` lookup ended.
     @exclusivity(unchecked) @usableFromInline var memberHint = JSONMemberHint()
     /// The document ``memberHint`` was made in.

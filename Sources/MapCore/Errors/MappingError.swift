@@ -19,7 +19,7 @@ public struct MappingError: Error, Sendable {
             case missingKey, indexOutOfRange, nullValue, typeMismatch, notRepresentable
             case validationFailed, bridgingFailed, rawRepresentableInitialization
             case invalidJSON, inputTooLarge, unsupportedValue, invalidWriterState, other
-            case unknownDiscriminator, noMatchingCandidate, unreadableInput, cancelled
+            case unknownDiscriminator, noMatchingCandidate, unreadableInput, cancelled, unknownMember
         }
 
         let base: Base
@@ -65,6 +65,9 @@ public struct MappingError: Error, Sendable {
         /// No candidate of an untagged polymorphic bridge decoded the value;
         /// ``MappingError/collected`` holds each candidate's own error.
         public static let noMatchingCandidate = Code(base: .noMatchingCandidate)
+        /// An object that refuses members its type does not name has some; the error's path is the
+        /// object's, and ``MappingError/collected`` holds one entry per such member, each at its path.
+        public static let unknownMember = Code(base: .unknownMember)
         /// Reading stopped before the input's end and not because of the input: the reading task
         /// was cancelled, or the input's source broke off (a client that disconnected mid-body, a
         /// connection its server closed for idleness). ``MappingError/underlyingError`` holds the

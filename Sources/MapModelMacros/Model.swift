@@ -1,0 +1,248 @@
+#if Macros
+    import SwiftSyntax
+    import SwiftSyntaxBuilder
+
+    /// The code `@JSONModel` generates for a struct's fields.
+    struct Model {
+        /// The extension in `source`, parsed.
+        static func extensionDecl(_ source: String) -> [ExtensionDeclSyntax] {
+            let declaration = DeclSyntax(stringLiteral: source)
+            return declaration.as(ExtensionDeclSyntax.self).map { [$0] } ?? []
+        }
+
+        let name: String
+        let access: String
+        let fields: [ModelField]
+        let refusesUnknownMembers: Bool
+
+        var mapped: [ModelField] { fields.filter { !$0.ignored } }
+        var named: [ModelField] { mapped.filter { !$0.rest } }
+
+        /// Every key and alias a property reads, as a literal array.
+        var knownKeys: String { "[" + named.flatMap(\.keys).map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+
+        static func codingCase(_ field: ModelField, alias index: Int? = nil) -> String {
+            index.map { "_\(field.name)Alias\($0)" } ?? field.name
+        }
+
+        func codingKeys() -> String {
+            var cases: [String] = []
+            for field in named {
+                cases.append("case \(field.name) = \"\(field.key)\"")
+                for (index, alias) in field.aliases.enumerated() {
+                    cases.append("case \(Self.codingCase(field, alias: index)) = \"\(alias)\"")
+                }
+            }
+            if cases.isEmpty { return "enum CodingKeys: CodingKey {}" }
+            return "enum CodingKeys: String, CodingKey {\n" + cases.joined(separator: "\n") + "\n}"
+        }
+
+        // MARK: The direct path
+
+        func directDecode() -> String {
+            var body: [String] = []
+            for field in mapped where !field.rest {
+                body.append(directRead(field))
+            }
+            if let rest = mapped.first(where: \.rest) {
+                body.append("self.\(rest.name) = reader.rest(known: \(knownKeys))")
+            }
+            if refusesUnknownMembers {
+                body.append("try reader.refuseUnknownMembers(known: \(knownKeys), model: \(name).self)")
+            }
+            return """
+                \(access)static func decodeModel(
+                    _ node: MapCore.JSONNode,
+                    of document: any MapCore.JSONDocument,
+                    in context: MapCore.MappingContext
+                ) throws -> \(name) {
+                    var reader = try MapModels.ModelReader(node, of: document, in: context, model: \(name).self)
+                    return try \(name)(_readingJSONModel: &reader)
+                }
+                private init(_readingJSONModel reader: inout MapModels.ModelReader) throws {
+                \(body.joined(separator: "\n"))
+                }
+                """
+        }
+
+        func directRead(_ field: ModelField) -> String {
+            let node = "_\(field.name)Node"
+            let lookup = field.keys.map { "reader.member(\"\($0)\")" }.joined(separator: " ?? ")
+            let value =
+                field.lossy
+                ? "try reader.lossyArray(member, with: \(field.elementBridge))"
+                : "try reader.value(member, with: \(field.valueBridge))"
+            let missing = "throw reader.missing(\"\(field.key)\", with: \(field.valueBridge))"
+            var lines = ["let \(node) = \(lookup)"]
+            let target = "let _\(field.name): \(field.type)"
+            if let defaultValue = field.defaultValue {
+                let onNull =
+                    ["null", "missingOrNull"].contains(field.defaultWhen)
+                    ? "_\(field.name) = \(defaultValue)"
+                    : field.isOptional ? "_\(field.name) = nil" : "_\(field.name) = \(value)"
+                let onMissing =
+                    ["missing", "missingOrNull"].contains(field.defaultWhen)
+                    ? "_\(field.name) = \(defaultValue)" : field.isOptional ? "_\(field.name) = nil" : missing
+                lines += [
+                    target,
+                    "if let member = \(node) {",
+                    "if reader.isNull(member) { \(onNull) } else { _\(field.name) = \(value) }",
+                    "} else { \(onMissing) }",
+                ]
+            } else if field.isOptional {
+                if field.lossy {
+                    lines += [
+                        target,
+                        "if let member = \(node), !reader.isNull(member) { _\(field.name) = \(value) }",
+                        "else { _\(field.name) = nil }",
+                    ]
+                } else {
+                    lines.append("\(target) = try reader.optionalValue(\(node), with: \(field.valueBridge))")
+                }
+            } else {
+                lines += [target, "if let member = \(node) { _\(field.name) = \(value) } else { \(missing) }"]
+            }
+            if let validation = field.validation {
+                lines.append(
+                    "if !(\(validation) as (\(field.type)) -> Bool)(_\(field.name)) { "
+                        + "throw reader.validationFailed(\"\(field.key)\", at: \(node), type: \(field.type).self) }"
+                )
+            }
+            lines.append("self.\(field.name) = _\(field.name)")
+            return lines.joined(separator: "\n")
+        }
+
+        func directEncode() -> String {
+            var body = ["try writer.beginObject()"]
+            for field in named {
+                let bridge = field.valueBridge
+                let value = field.isOptional ? "_value" : "self.\(field.name)"
+                var write = "try MapModels.ModelWriting.member(\"\(field.key)\", \(value), with: \(bridge), "
+                write += "to: writer, in: context)"
+                if field.isOptional { write = "if let _value = self.\(field.name) { \(write) }" }
+                if field.omitIfDefault, let defaultValue = field.defaultValue {
+                    write = "if self.\(field.name) != \(defaultValue) { \(write) }"
+                }
+                body.append(write)
+            }
+            if let rest = mapped.first(where: \.rest) {
+                body.append("try MapModels.ModelWriting.rest(self.\(rest.name), to: writer, in: context)")
+            }
+            body.append("try writer.endObject()")
+            return """
+                \(access)func encodeModel(to writer: some MapCore.JSONWriting, in context: MapCore.MappingContext) throws {
+                \(body.joined(separator: "\n"))
+                }
+                """
+        }
+
+        // MARK: The Codable path
+
+        func codableDecode() -> String {
+            var body = [
+                "if let direct = try MapModels.ModelBridge<\(name)>().decodeDirectly(from: decoder) {",
+                "self = direct",
+                "return",
+                "}",
+            ]
+            if !named.isEmpty { body.append("let container = try decoder.container(keyedBy: CodingKeys.self)") }
+            for field in named { body.append(codableRead(field)) }
+            if let rest = mapped.first(where: \.rest) {
+                body.append("self.\(rest.name) = try MapModels.ModelCoding.rest(from: decoder, known: \(knownKeys))")
+            }
+            if refusesUnknownMembers {
+                body.append(
+                    "try MapModels.ModelCoding.refuseUnknownMembers(in: decoder, known: \(knownKeys), model: \(name).self)"
+                )
+            }
+            return """
+                \(access)init(from decoder: any Decoder) throws {
+                \(body.joined(separator: "\n"))
+                }
+                """
+        }
+
+        func codableRead(_ field: ModelField) -> String {
+            var lines: [String] = []
+            let key = "_\(field.name)Key"
+            if field.aliases.isEmpty {
+                lines.append("let \(key) = CodingKeys.\(field.name)")
+            } else {
+                let keys = ([field.name] + field.aliases.indices.map { Self.codingCase(field, alias: $0) })
+                    .map { "CodingKeys.\($0)" }.joined(separator: ", ")
+                lines.append("let \(key) = MapModels.ModelCoding.firstPresent([\(keys)], in: container)")
+            }
+            let read: String
+            if field.lossy {
+                read = "try MapModels.ModelCoding.lossyArray(\(key), in: container, with: \(field.elementBridge))"
+            } else if field.codesThroughBridge {
+                read = "try MapModels.ModelCoding.decode(\(key), in: container, with: \(field.valueBridge))"
+            } else {
+                read = "try container.decode(\(field.wrapped).self, forKey: \(key))"
+            }
+            let target = "let _\(field.name): \(field.type)"
+            if let defaultValue = field.defaultValue {
+                let onNull =
+                    ["null", "missingOrNull"].contains(field.defaultWhen)
+                    ? defaultValue : field.isOptional ? "nil" : read
+                let onMissing =
+                    ["missing", "missingOrNull"].contains(field.defaultWhen)
+                    ? defaultValue : field.isOptional ? "nil" : read
+                lines += [
+                    target,
+                    "if container.contains(\(key)) {",
+                    "if try container.decodeNil(forKey: \(key)) { _\(field.name) = \(onNull) }",
+                    "else { _\(field.name) = \(read) }",
+                    "} else { _\(field.name) = \(onMissing) }",
+                ]
+            } else if field.isOptional {
+                lines += [
+                    target,
+                    "if container.contains(\(key)), try !container.decodeNil(forKey: \(key)) { _\(field.name) = \(read) }",
+                    "else { _\(field.name) = nil }",
+                ]
+            } else {
+                lines.append("\(target) = \(read)")
+            }
+            if let validation = field.validation {
+                lines.append(
+                    "if !(\(validation) as (\(field.type)) -> Bool)(_\(field.name)) { "
+                        + "throw MapModels.ModelCoding.validationFailed(\(key), in: container) }"
+                )
+            }
+            lines.append("self.\(field.name) = _\(field.name)")
+            return lines.joined(separator: "\n")
+        }
+
+        func codableEncode() -> String {
+            var body = [
+                "if try MapModels.ModelBridge<\(name)>().encodeDirectly(self, to: encoder) { return }"
+            ]
+            if !named.isEmpty { body.append("var container = encoder.container(keyedBy: CodingKeys.self)") }
+            for field in named {
+                let value = field.isOptional ? "_value" : "self.\(field.name)"
+                var write: String
+                if field.codesThroughBridge || field.lossy {
+                    write =
+                        "try MapModels.ModelCoding.encode(\(value), at: CodingKeys.\(field.name), in: &container, "
+                        + "with: \(field.valueBridge))"
+                } else {
+                    write = "try container.encode(\(value), forKey: CodingKeys.\(field.name))"
+                }
+                if field.isOptional { write = "if let _value = self.\(field.name) { \(write) }" }
+                if field.omitIfDefault, let defaultValue = field.defaultValue {
+                    write = "if self.\(field.name) != \(defaultValue) { \(write) }"
+                }
+                body.append(write)
+            }
+            if let rest = mapped.first(where: \.rest) {
+                body.append("try MapModels.ModelCoding.encodeRest(self.\(rest.name), to: encoder)")
+            }
+            return """
+                \(access)func encode(to encoder: any Encoder) throws {
+                \(body.joined(separator: "\n"))
+                }
+                """
+        }
+    }
+#endif

@@ -1,0 +1,100 @@
+#if Macros
+    import SwiftDiagnostics
+    import SwiftSyntax
+    import SwiftSyntaxMacros
+
+    /// `@JSONModel` on an enum with raw values: the raw value read and written through its bridge,
+    /// and a value no case has read as the `@JSONFallback` case when there is one.
+    enum RawValueEnum {
+        static func expansion(
+            of node: AttributeSyntax,
+            _ enumeration: EnumDeclSyntax,
+            type name: String,
+            conformances: [String],
+            in context: some MacroExpansionContext
+        ) -> [ExtensionDeclSyntax] {
+            let cases = enumeration.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
+            let rawType = enumeration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+            let hasPayload = cases.contains { $0.elements.contains { $0.parameterClause != nil } }
+            guard let rawType, !hasPayload,
+                ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
+                    .contains(rawType)
+            else {
+                context.diagnose(
+                    Diagnostic(
+                        node: node,
+                        message: ModelDiagnostic(
+                            message: "@JSONModel on an enum needs String or integer raw values and no associated values"
+                                + " in this version",
+                            id: "unsupportedEnum"
+                        )
+                    )
+                )
+                return []
+            }
+            let fallbacks = cases.filter { declaration in
+                declaration.attributes.contains {
+                    $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "JSONFallback"
+                }
+            }
+            guard fallbacks.count <= 1, fallbacks.first.map({ $0.elements.count == 1 }) ?? true else {
+                context.diagnose(
+                    Diagnostic(
+                        node: Syntax(fallbacks.last ?? cases[0]),
+                        message: ModelDiagnostic(
+                            message: "an enum has at most one @JSONFallback case",
+                            id: "twoFallbacks"
+                        )
+                    )
+                )
+                return []
+            }
+            let fallback = fallbacks.first?.elements.first?.name.text
+            let access = JSONModelMacro.accessLevel(of: enumeration.modifiers)
+            let bridge = "MapCore.ImplicitBridge<\(rawType)>()"
+            let unknownDirect =
+                fallback.map { "return .\($0)" }
+                ?? "throw MapModels.ModelReader.unknownRawValue(raw, at: node, of: document, in: context, model: \(name).self)"
+            let unknownCodable =
+                fallback.map { "self = .\($0)" }
+                    ?? """
+                    throw DecodingError.dataCorrupted(
+                        DecodingError.Context(
+                            codingPath: decoder.codingPath,
+                            debugDescription: "Cannot initialize \(name) from invalid \(rawType) value \\(raw)"
+                        )
+                    )
+                    """
+            let source = """
+                extension \(name): \(conformances.joined(separator: ", ")) {
+                \(access)static var jsonKind: MapCore.JSONKind? { \(bridge).kind }
+                \(access)static func decodeModel(
+                    _ node: MapCore.JSONNode,
+                    of document: any MapCore.JSONDocument,
+                    in context: MapCore.MappingContext
+                ) throws -> \(name) {
+                    let raw = try \(bridge).decode(node, of: document, in: context)
+                    if let value = \(name)(rawValue: raw) { return value }
+                    \(unknownDirect)
+                }
+                \(access)func encodeModel(to writer: some MapCore.JSONWriting, in context: MapCore.MappingContext) throws {
+                    try \(bridge).encode(self.rawValue, to: writer, in: context)
+                }
+                \(access)init(from decoder: any Decoder) throws {
+                    let raw = try decoder.singleValueContainer().decode(\(rawType).self)
+                    if let value = \(name)(rawValue: raw) {
+                        self = value
+                    } else {
+                        \(unknownCodable)
+                    }
+                }
+                \(access)func encode(to encoder: any Encoder) throws {
+                    var container = encoder.singleValueContainer()
+                    try container.encode(self.rawValue)
+                }
+                }
+                """
+            return Model.extensionDecl(source)
+        }
+    }
+#endif

@@ -1,0 +1,153 @@
+// The examples of Docs/Models.md, compiled and run here.
+//
+// Each Swift block of the guide is, byte for byte, a `// guide:` region of this file
+// (`Guide.check` in MapTestSupport). Editing: change the region here, then copy it into the guide.
+
+#if Macros
+    import Foundation
+    import JSONMapping
+    import MapTestSupport
+    import Testing
+
+    enum Plain {
+        // guide: plain-codable
+        struct Book: Codable, Equatable {
+            var title: String
+            var pageCount: Int
+            var subtitle: String?
+
+            enum CodingKeys: String, CodingKey {
+                case title, subtitle
+                case pageCount = "page_count"
+            }
+        }
+        // guide-end
+    }
+
+    enum Macro {
+        // guide: macro-model
+        @JSONModel(keys: .snakeCase)
+        struct Book: Equatable {
+            var title: String
+            var pageCount: Int
+            var subtitle: String?
+        }
+        // guide-end
+    }
+
+    enum Mapped {
+        // guide: map-model
+        struct Book: JSONConvertible, Equatable {
+            var title = ""
+            var pageCount = 0
+            var subtitle: String?
+
+            static func map(_ object: inout Book, _ json: Map) {
+                object.title <- json["title"]
+                object.pageCount <- json["page_count"]
+                object.subtitle <~ json["subtitle"]
+            }
+        }
+        // guide-end
+    }
+
+    // guide: controls
+    @JSONModel(keys: .snakeCase)
+    struct Listing: Equatable {
+        @JSONKey("ID") var id: Int  // the key as written
+        @JSONAlias("headline", "name") var title: String  // other keys accepted when decoding
+        @JSONDefault(1) var quantity: Int  // when the member is missing
+        @JSONDefault("", when: .null) var note: String  // when it is null
+        @JSONDefault([], when: .missingOrNull) @JSONOmitIfDefault var tags: [String]  // not written when empty
+        @JSONValidate({ $0 >= 0 }) var priceCents: Int  // a refused value fails at its path
+        @JSONLossy var ratings: [Int]  // bad elements dropped, each a warning
+        @JSONUsing(DateBridge(.millisecondsSince1970)) var listedAt: Date  // a per-field strategy
+        @JSONIgnored var cachedScore: Double = 0  // neither read nor written
+        @JSONRest var extra: [String: JSON]  // every member no property names
+    }
+    // guide-end
+
+    // guide: refuse-unknown
+    @JSONModel(unknownMembers: .refuse)
+    struct Command: Equatable {
+        var action: String
+        var force: Bool?
+    }
+    // guide-end
+
+    @Suite struct ModelsGuideTests {
+        @Test("every swift block of Docs/Models.md is byte-identical to its region here, and every region is shown")
+        func guideBlocksAreRegionsOfThisFile() throws {
+            try Guide.check(named: "Models.md", against: URL(fileURLWithPath: #filePath), minimumRegions: 6)
+        }
+
+        @Test("The three ways to write a model read the same book on every backend", arguments: linkedBackendNames)
+        func threeWays(backend: String) throws {
+            let text = #"{"title": "Dune", "page_count": 412}"#
+            let mapper = try Mapper(backendNamed: backend)
+            let plain = try JSONMappingDecoder(mapper: mapper).decode(Plain.Book.self, from: text)
+            let macro = try mapper.decode(Macro.Book.self, from: text)
+            let mapped = try mapper.decode(Mapped.Book.self, from: text)
+            #expect(plain == Plain.Book(title: "Dune", pageCount: 412))
+            #expect(macro == Macro.Book(title: "Dune", pageCount: 412))
+            #expect(mapped == Mapped.Book(title: "Dune", pageCount: 412))
+        }
+
+        @Test("Every control of the guide's model does what the guide says", arguments: linkedBackendNames)
+        func controls(backend: String) throws {
+            let diagnostics = IdiomDiagnostics()
+            let mapper = try diagnostics.mapper(backend)
+            // guide: controls-use
+            let text = """
+                {"ID": 7, "headline": "Desk", "note": null, "price_cents": 12000,
+                 "ratings": [5, "great", 4], "listed_at": 1764460800000, "colour": "oak"}
+                """
+            let listing = try mapper.decode(Listing.self, from: text)
+            // listing.title == "Desk", listing.quantity == 1, listing.note == "", listing.ratings == [5, 4]
+            // listing.extra == ["colour": "oak"]; one warning at ratings[1]
+            let written = try mapper.encodeToString(listing)
+            // {"ID":7,"title":"Desk","quantity":1,"note":"","price_cents":12000,"ratings":[5,4],
+            //  "listed_at":1764460800000,"colour":"oak"}
+            // guide-end
+            #expect(listing.id == 7 && listing.title == "Desk" && listing.quantity == 1 && listing.note == "")
+            #expect(listing.tags == [] && listing.ratings == [5, 4] && listing.cachedScore == 0)
+            #expect(listing.listedAt == Date(timeIntervalSince1970: 1_764_460_800))
+            #expect(try listing.extra["colour"]?.decode(String.self) == "oak")
+            let dropped = diagnostics.entries.filter { $0.severity == .warning && $0.kind == .validationFailed }
+            #expect(dropped.map(\.path.description) == ["ratings[1]"])
+            let expected =
+                #"{"ID":7,"title":"Desk","quantity":1,"note":"","price_cents":12000,"ratings":[5,4],"#
+                + #""listed_at":1764460800000,"colour":"oak"}"#
+            #expect(written == expected)
+            #expect(try JSONDecoder().decode(Listing.self, from: Data(text.utf8)) == listing)
+
+            let refused = try #require(throws: MappingError.self) {
+                try mapper.decode(
+                    Listing.self,
+                    from: #"{"ID": 1, "title": "a", "note": "", "price_cents": -1, "ratings": [], "listed_at": 0}"#
+                )
+            }
+            #expect(refused.code == .validationFailed)
+            #expect(refused.path.description == "price_cents")
+        }
+
+        @Test("An object with unknown members is refused with every one listed", arguments: linkedBackendNames)
+        func refuseUnknown(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            // guide: refuse-unknown-use
+            do {
+                _ = try mapper.decode(Command.self, from: #"{"action": "stop", "forse": true, "now": 1}"#)
+            } catch let error as MappingError {
+                // error.code == .unknownMember; error.message names "forse" and "now",
+                // error.collected has one entry per member, at its path.
+                #expect(error.collected.map(\.path.description) == ["forse", "now"])
+            }
+            // guide-end
+            let error = try #require(throws: MappingError.self) {
+                try mapper.decode(Command.self, from: #"{"action": "stop", "forse": true}"#)
+            }
+            #expect(error.code == .unknownMember)
+            #expect(error.path == .root)
+        }
+    }
+#endif
