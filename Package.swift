@@ -328,25 +328,13 @@ let package = Package(
             name: "MapCodableTests",
             dependencies: ["JSONMapping", "MapTestSupport"]
         ),
-        // Expansions and diagnostics of the macro, and models it generates, on every backend; empty
-        // unless the Macros trait is on.
+        // Models the macro generates, on every backend; empty unless the Macros trait is on. The
+        // macro's expansions and diagnostics are tested in Tests/MacroExpansion, a package of its
+        // own: a test target here that depended on the macro target would make SwiftPM build every
+        // test target, and all they depend on, a second time for the host.
         .testTarget(
             name: "MapModelsTests",
-            dependencies: [
-                "JSONMapping", "MapModels", "MapTestSupport",
-                .target(name: "MapModelMacros", condition: .when(traits: ["Macros"])),
-                .product(
-                    name: "SwiftSyntaxMacrosGenericTestSupport",
-                    package: "swift-syntax",
-                    condition: .when(traits: ["Macros"])
-                ),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax", condition: .when(traits: ["Macros"])),
-                .product(
-                    name: "SwiftSyntaxMacroExpansion",
-                    package: "swift-syntax",
-                    condition: .when(traits: ["Macros"])
-                ),
-            ]
+            dependencies: ["JSONMapping", "MapModels", "MapTestSupport"]
         ),
         .testTarget(
             name: "MapIOTests",
