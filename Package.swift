@@ -101,16 +101,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // The C library calls (files, descriptors, threads, thread-local slots, byte compares) and
-        // the key-word compares of the backends' member lookups, shared by the modules below: an
-        // internal target, no product, so that no module keeps a copy of its own for inlining.
-        .target(name: "MapPrimitives"),
         // The read model, bridges, errors, the context, diagnostics, the writer, the scanner, the
         // front door. Nothing beyond the toolchain's FoundationEssentials.
-        .target(name: "MapCore", dependencies: ["MapPrimitives"]),
+        .target(name: "MapCore"),
         // Where bytes come from and go in bulk: gzip and zlib through CZlib, byte sources, files,
         // chunked async input, NDJSON and array feeds, the NDJSON writer.
-        .target(name: "MapIO", dependencies: ["MapCore", "MapCodable", "MapPrimitives", "CZlib"]),
+        .target(name: "MapIO", dependencies: ["MapCore", "MapCodable", "CZlib"]),
         // Codable through every backend: a Decoder reading a parsed document in place, an Encoder
         // streaming to the writer, the drop-in JSONMappingDecoder and JSONMappingEncoder, and the
         // bridge that lets Codable types go wherever a bridge goes.
@@ -136,7 +132,7 @@ let package = Package(
             dependencies: ["MapCore", "MapIO"]
         ),
         // The scanner's tape as a document: strings, numbers and keys read from the input in place.
-        .target(name: "BackendNative", dependencies: ["MapCore", "MapPrimitives"]),
+        .target(name: "BackendNative", dependencies: ["MapCore"]),
         // The conformance kit: cases over `any JSONBackend`, reported through Swift Testing.
         .target(name: "BackendConformance", dependencies: ["MapCore"]),
         .systemLibrary(
@@ -146,7 +142,7 @@ let package = Package(
         ),
         .target(
             name: "BackendJansson",
-            dependencies: ["MapCore", "MapPrimitives", "CJansson"]
+            dependencies: ["MapCore", "CJansson"]
         ),
         // A plain-C face over simdjson's C++ DOM parser; its flags are those simdjson's pkg-config gives.
         // On a machine without libsimdjson-dev it compiles to nothing, and nothing links it: only
@@ -158,11 +154,11 @@ let package = Package(
         ),
         .target(
             name: "BackendSimdjson",
-            dependencies: ["MapCore", "MapPrimitives", "CSimdjson"]
+            dependencies: ["MapCore", "CSimdjson"]
         ),
         .target(
             name: "MapLogging",
-            dependencies: ["MapCore", "MapPrimitives", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["MapCore", .product(name: "Logging", package: "swift-log")]
         ),
         // The @JSONModel macro's expansion, a compiler plug-in. Every source is inside `#if Macros`
         // but the empty entry point: with the trait off it links nothing of swift-syntax.
@@ -280,7 +276,7 @@ let package = Package(
         // program has its backend only under that backend's trait.
         .target(
             name: "SingleBackendProgram",
-            dependencies: ["MapCore", "MapIO", "MapPrimitives"],
+            dependencies: ["MapCore", "MapIO"],
             path: "Examples/SingleBackendProgram"
         ),
         .executableTarget(

@@ -5,7 +5,6 @@
 // imports nothing but MapCore, MapIO and the C library.
 public import MapCore
 import MapIO
-import MapPrimitives
 
 #if canImport(Glibc)
     import Glibc

@@ -2,7 +2,6 @@
 #if Jansson
     internal import CJansson
     public import MapCore
-    import MapPrimitives
     import Synchronization
 
     /// A backend over the C library jansson (2.14, Debian's `libjansson-dev`).

@@ -2,7 +2,6 @@
 #if Jansson
     internal import CJansson
     public import MapCore
-    import MapPrimitives
 
     /// Builds a jansson tree (`json_t`) from writer events, for code that hands trees to C.
     ///

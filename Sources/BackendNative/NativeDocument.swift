@@ -1,5 +1,4 @@
 import MapCore
-import MapPrimitives
 import Synchronization
 
 /// A document over the scanner's value tape and a copy of the input, read in place.

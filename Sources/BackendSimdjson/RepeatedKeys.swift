@@ -1,7 +1,6 @@
 // Compiled only under the package trait Simdjson, which needs libsimdjson-dev.
 #if Simdjson
     import MapCore
-    import MapPrimitives
     import Synchronization
 
     /// Finds the objects of a tape that repeat a key — simdjson keeps every member it reads — and
@@ -186,7 +185,7 @@
                     UnsafeRawBufferPointer(start: otherBase, count: length)
                 )
             }
-            let (lowMask, highMask) = KeyWords.masks(length: length)
+            let (lowMask, highMask) = Tape.wordMasks(length: length)
             return (base.loadUnaligned(as: UInt64.self) ^ otherBase.loadUnaligned(as: UInt64.self)) & lowMask == 0
                 && ((base + 8).loadUnaligned(as: UInt64.self) ^ (otherBase + 8).loadUnaligned(as: UInt64.self))
                     & highMask == 0

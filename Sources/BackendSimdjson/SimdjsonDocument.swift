@@ -2,7 +2,6 @@
 #if Simdjson
     internal import CSimdjson
     import MapCore
-    import MapPrimitives
     import Synchronization
 
     /// A document read from simdjson's tape: a node is a position on the tape.
@@ -299,8 +298,8 @@
         private func find(_ key: UnsafeRawBufferPointer, from start: Int, to stop: Int) -> Int? {
             let count = key.count
             guard count <= 16 else { return findLong(key, from: start, to: stop) }
-            let (low, high) = KeyWords.words(key)
-            let (lowMask, highMask) = KeyWords.masks(length: count)
+            let (low, high) = SimdjsonDocument.words(key)
+            let (lowMask, highMask) = Tape.wordMasks(length: count)
             var current = start
             while current < stop {
                 let (base, length) = tape.string(at: current)
@@ -312,6 +311,32 @@
                 current = tape.after(current + 1)
             }
             return nil
+        }
+
+        /// The bytes of a key of at most 16 bytes as two little-endian words, zero past its end, read
+        /// without going past its end: `KeyWords.words(_:)`, whose call the optimizer does not inline
+        /// across modules on this hot path.
+        @inline(__always)
+        private static func words(_ key: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+            let count = key.count
+            guard let base = key.baseAddress, count > 0 else { return (0, 0) }
+            if count >= 8 {
+                let low = base.loadUnaligned(as: UInt64.self)
+                guard count > 8 else { return (low, 0) }
+                let tail = (base + (count &- 8)).loadUnaligned(as: UInt64.self)
+                return (low, tail &>> UInt64(truncatingIfNeeded: (16 &- count) &* 8))
+            }
+            if count >= 4 {
+                let head = UInt64(base.loadUnaligned(as: UInt32.self))
+                let tail = UInt64((base + (count &- 4)).loadUnaligned(as: UInt32.self))
+                return (head | tail &<< UInt64(truncatingIfNeeded: (count &- 4) &* 8), 0)
+            }
+            var low: UInt64 = 0
+            for index in 0..<count {
+                low |=
+                    UInt64(base.load(fromByteOffset: index, as: UInt8.self)) &<< UInt64(truncatingIfNeeded: index &* 8)
+            }
+            return (low, 0)
         }
 
         private func findLong(_ key: UnsafeRawBufferPointer, from start: Int, to stop: Int) -> Int? {

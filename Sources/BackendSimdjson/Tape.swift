@@ -101,6 +101,15 @@
             return String(copying: UTF8Span(unchecked: bytes.span))
         }
 
+        /// The masks that keep the bytes of a string of `length` bytes (at most 16) in the two words
+        /// read from its start: `KeyWords.masks(length:)`, kept here so that it inlines in the lookup.
+        @inline(__always)
+        static func wordMasks(length: Int) -> (low: UInt64, high: UInt64) {
+            let low: UInt64 = length >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: length &* 8)) &- 1
+            let high: UInt64 =
+                length <= 8 ? 0 : length == 16 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: (length &- 8) &* 8)) &- 1
+            return (low, high)
+        }
         /// The word after the value at `position`: a number's bits.
         @inline(__always)
         func payload(_ position: Int) -> UInt64 {

@@ -1,5 +1,3 @@
-import MapPrimitives
-
 /// The thread-local slot that holds the context of the decode running on a thread.
 ///
 /// A decode is synchronous, so it runs on one thread from start to end; code it calls — a

@@ -1,5 +1,3 @@
-import MapPrimitives
-
 /// A sink that writes each logged report's text to standard error (or standard output, or a
 /// descriptor of the caller's).
 ///

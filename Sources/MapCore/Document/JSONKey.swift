@@ -1,5 +1,3 @@
-import MapPrimitives
-
 /// An object member's key, as a document hands it to ``JSONDocument/forEachMember(of:_:)``.
 ///
 /// The bytes are the key's UTF-8 after unescaping. They are only valid inside the closure that

@@ -1,6 +1,5 @@
 import MapCodable
 public import MapCore
-import MapPrimitives
 
 /// A feed as an `AsyncSequence`: the records of a ``FeedReader``, parsed and mapped on the
 /// consuming task (which suspends, never blocks, while the reader's producer reads ahead).

@@ -1,6 +1,5 @@
 internal import Dispatch
 import MapCore
-import MapPrimitives
 internal import Synchronization
 
 /// What a feed's producer hands to the consumer, one batch at a time, in feed order: records cut

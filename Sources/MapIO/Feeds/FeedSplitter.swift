@@ -1,5 +1,4 @@
 import MapCore
-import MapPrimitives
 
 /// Cuts a feed's bytes into records, pushed in as they are read: NDJSON at line breaks, an array
 /// at element boundaries found by the validating scanner — a top-level array, or one inside a

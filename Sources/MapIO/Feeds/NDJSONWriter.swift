@@ -1,5 +1,4 @@
 public import MapCore
-import MapPrimitives
 
 /// Writes mapped models as NDJSON — one compact JSON value per line — to a file or any output,
 /// gzip-compressed on request, a record at a time: nothing but the current record and zlib's

@@ -1,5 +1,4 @@
 public import MapCore
-import MapPrimitives
 
 /// A ``ByteSource`` that reads a file through POSIX `open` and `read`.
 ///

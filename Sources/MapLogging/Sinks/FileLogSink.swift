@@ -1,5 +1,4 @@
 public import MapCore
-import MapPrimitives
 internal import Synchronization
 
 /// A sink that appends each logged report's text to a file.
