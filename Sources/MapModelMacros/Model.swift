@@ -102,14 +102,11 @@
             } else {
                 lines += [target, "if let member = \(node) { _\(field.name) = \(value) } else { \(missing) }"]
             }
-            if let validation = field.validation {
-                lines.append(
-                    "if !(\(validation) as (\(field.type)) -> Bool)(_\(field.name)) { "
-                        + "throw reader.validationFailed(\"\(field.key)\", at: \(node), type: \(field.type).self) }"
-                )
-            }
-            lines.append("self.\(field.name) = _\(field.name)")
-            return lines.joined(separator: "\n")
+            return Self.finish(
+                field,
+                lines,
+                failure: "reader.validationFailed(\"\(field.key)\", at: \(node), type: \(field.type).self)"
+            )
         }
 
         func directEncode() -> String {
@@ -204,11 +201,15 @@
             } else {
                 lines.append("\(target) = \(read)")
             }
+            return Self.finish(field, lines, failure: "MapModels.ModelCoding.validationFailed(\(key), in: container)")
+        }
+
+        /// A field's read, ended the same way on both paths: the validation (throwing `failure`
+        /// when it says no) and the assignment of the read value to the property.
+        static func finish(_ field: ModelField, _ lines: [String], failure: String) -> String {
+            var lines = lines
             if let validation = field.validation {
-                lines.append(
-                    "if !(\(validation) as (\(field.type)) -> Bool)(_\(field.name)) { "
-                        + "throw MapModels.ModelCoding.validationFailed(\(key), in: container) }"
-                )
+                lines.append("if !(\(validation) as (\(field.type)) -> Bool)(_\(field.name)) { throw \(failure) }")
             }
             lines.append("self.\(field.name) = _\(field.name)")
             return lines.joined(separator: "\n")
