@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MapCore
 import Testing
 
@@ -78,6 +79,28 @@ extension BackendConformance {
                 #expect(document.count(of: nodes[9]) == 0)
                 #expect(document.count(of: nodes[10]) == 2)
                 #expect(document.count(of: nodes[11]) == 1)
+            },
+            ConformanceCase("document: decimal(_:) is the exact value of the number as written, or nil") { backend in
+                let texts = [
+                    "0", "-0", "19.99", "5.00", "-1.5e-3", "1E2", "2.5e+10", "0.000001", "123456789012345678",
+                    "0.9999999999999999999", "-0.1000000000000000055",
+                ]
+                let others = [#""19.99""#, "null", "true", "[1]", #"{"a": 1}"#]
+                let document = try accept("[" + (texts + others).joined(separator: ", ") + "]", with: backend)
+                let nodes = elements(document, document.root)
+                try #require(nodes.count == texts.count + others.count)
+                for (node, text) in zip(nodes, texts) {
+                    let written = document.withNumberText(node) { String(decoding: $0, as: UTF8.self) }
+                    if let decimal = document.decimal(node) {
+                        #expect(decimal == Decimal(string: text), "\(text)")
+                    } else {
+                        // Only a backend that keeps no text for the number may answer nil.
+                        #expect(written == nil, "\(text)")
+                    }
+                }
+                for node in nodes[texts.count...] {
+                    #expect(document.decimal(node) == nil)
+                }
             },
             ConformanceCase("document: bool is nil for every number, 0 and 1 included") { backend in
                 let document = try accept("[0, 1, -1, 1.0, 0.0, 1e0]", with: backend)

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MapCore
 import Synchronization
 
@@ -137,6 +138,11 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
     func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
         guard let entry = entry(node, ifKind: .number), entry.flags & TapeEntry.nonFinite == 0 else { return nil }
         return try body(span(entry))
+    }
+
+    func decimal(_ node: JSONNode) -> Decimal? {
+        guard let entry = entry(node, ifKind: .number), entry.flags & TapeEntry.nonFinite == 0 else { return nil }
+        return DecimalText.decimal(span(entry))
     }
 
     func string(_ node: JSONNode) -> String? {

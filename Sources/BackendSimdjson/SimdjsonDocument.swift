@@ -1,6 +1,7 @@
 // Compiled only under the package trait Simdjson, which needs libsimdjson-dev.
 #if Simdjson
     internal import CSimdjson
+    import FoundationEssentials
     import MapCore
     import Synchronization
 
@@ -147,6 +148,17 @@
             var end = start + 1
             while end < inputLength, NumberSpans.continuesNumber(input[end]) { end += 1 }
             return try body(UnsafeRawBufferPointer(start: input + start, count: end - start))
+        }
+
+        /// Read from the input where the number's text starts, to the first byte that ends it.
+        func decimal(_ node: JSONNode) -> Decimal? {
+            guard let position = position(node), let input else { return nil }
+            switch tape.type(at: position) {
+            case Tape.int64, Tape.uint64, Tape.double: break
+            default: return nil
+            }
+            guard let start = offsets().offset(of: position), start < inputLength else { return nil }
+            return DecimalText.prefix(UnsafeRawBufferPointer(start: input + start, count: inputLength - start)).value
         }
 
         /// The numbers' offsets, made and published by the first caller (a racing second one

@@ -738,6 +738,9 @@ extension Array: DocumentDecodableArray where Element: Decodable {
         if Element.self == String.self, let values = document.strings(in: node) {
             return DocumentDecoder.identical(values, as: T.self)
         }
+        if Element.self == Decimal.self, let values = document.decimals(in: node) {
+            return DocumentDecoder.identical(values, as: T.self)
+        }
         let kind = document.kind(of: node)
         guard kind == .array else {
             // The errors an unkeyed container gives.

@@ -374,6 +374,26 @@ private let tooBig = NumberOutcome.rejected(.numberOutOfRange, Position(column: 
         }
     }
 
+    @Test(
+        "[Decimal] reads in one pass, and element by element where one element is not settled by its digits",
+        arguments: backends
+    )
+    func decimalArrays(backend: RegisteredBackend) throws {
+        let mapper = try backend.mapper()
+        let plain = try mapper.decode([Decimal].self, from: "[19.99, 5.00, -0.5, 1e2, 0]")
+        #expect(plain == ["19.99", "5", "-0.5", "100", "0"].map { Decimal(string: $0) })
+        // 25 significant digits: more than the digits' 64-bit reading holds, so the element
+        // goes through the text, and stays exact.
+        let long = "1234567890123456789012.345"
+        let mixed = try mapper.decode([Decimal].self, from: "[1.5, \(long), 2]")
+        #expect(mixed == [Decimal(string: "1.5"), Decimal(string: long), Decimal(2)])
+        let error = try #require(throws: MappingError.self) {
+            try mapper.decode([Decimal].self, from: #"[1.5, "2.5", 3]"#)
+        }
+        #expect(error.code == .typeMismatch)
+        #expect(error.path == [1])
+    }
+
     // MARK: Grammar
 
     static let malformed: [Rejection] = [

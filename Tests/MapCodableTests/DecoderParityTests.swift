@@ -148,6 +148,26 @@ enum Models {
     }
 
     @Test(
+        "[Decimal] decodes to JSONDecoder's values and errors, in one pass or element by element",
+        arguments: linkedBackendNames,
+        [
+            "[19.99, 5.00, -0.5, 1e2, 0]",
+            "[1.5, 1234567890123456789012.345, 2]",
+            #"[1.5, "2.5", 3]"#,
+            "[1.5, null]",
+            #"{"a": 1}"#,
+        ]
+    )
+    func decimalArrays(backend: String, text: String) throws {
+        let pair = try DecoderPair(backend: backend)
+        let (ours, foundation) = pair.outcomes([Decimal].self, text)
+        #expect(ours.matches(foundation: foundation), "\(text): \(ours) against \(foundation)")
+        if case .value(let values) = foundation {
+            #expect(ours == .value(values), "\(text)")
+        }
+    }
+
+    @Test(
         "A wrong document fails with JSONDecoder's case and coding path",
         arguments: linkedBackendNames,
         [

@@ -119,7 +119,8 @@ import Testing
         let mapper = try Mapper()
         let plain = Array(Self.export.utf8)
         let whole = try mapper.parse(plain)
-        let expected = try #require(whole[Self.path].elements).map(\.description)
+        let expected = whole[Self.path].elements.map(\.description)
+        try #require(!expected.isEmpty)
         var sizes: [Int]
         switch chunking {
         case "1": sizes = [1]

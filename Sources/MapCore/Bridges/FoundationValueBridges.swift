@@ -79,11 +79,19 @@ public struct DecimalBridge: JSONBridge {
         return try decodeOtherwise(JSON(document: document, node: node), in: context)
     }
 
-    /// The common case, built from the text's digits: nil for anything but a number with text
-    /// (`withNumberText` answers only for numbers), and for a text a `Decimal` holds only after
+    /// `[Decimal]` from the document's bulk read (``JSONDocument/decimals(in:)``); `nil` when any
+    /// element is not a number whose digits settle it, and the caller then reads element by
+    /// element, so that the one that fails is reported where it is.
+    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Decimal]? {
+        json.absence == nil ? json.document.decimals(in: json.node) : nil
+    }
+
+    /// The common case, built from the text's digits (``JSONDocument/decimal(_:)``): nil for
+    /// anything but a number with text, and for a text a `Decimal` holds only after
     /// ``decodeOtherwise(_:in:)`` decides it.
+    @inline(__always)
     private static func fromDigits(_ node: JSONNode, of document: any JSONDocument) -> Decimal? {
-        document.withNumberText(node, { DecimalText.decimal($0) }) ?? nil
+        document.decimal(node)
     }
 
     /// A value that is not a number, a number without text, or a text of more digits than

@@ -37,7 +37,7 @@ public protocol JSONBridge<Value>: Sendable {
     /// element; `nil` to let ``ArrayBridge`` read each element. Return `nil` too when any element
     /// would not convert, so that the element-by-element path reports which one. The default
     /// returns `nil`; the built-in `Double`, `Int`, `Int64` and `String` bridges use the
-    /// document's bulk reads.
+    /// document's bulk reads, and `DecimalBridge` reads each number's text in one pass.
     func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]?
 
     /// Reads the value at `node` of `document`: exactly what ``decode(_:in:)`` reads from a view of

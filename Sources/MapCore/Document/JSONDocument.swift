@@ -1,3 +1,5 @@
+public import FoundationEssentials
+
 /// An immutable parsed JSON document, read through opaque ``JSONNode`` handles.
 ///
 /// Each backend implements this protocol over its **own** tree — the `json_t` structs of a C
@@ -26,7 +28,8 @@
 ///   in range (`1e2` is `100`; `1.5` and `1e30` are `nil`). ``double(_:)`` answers with the
 ///   correctly rounded `Double` of the number as written (equal to `Double(text)` of its source
 ///   text), including `-0.0` for `-0`. ``withNumberText(_:_:)`` hands over the source text of the
-///   number when the backend keeps it, and returns `nil` (without calling the closure) otherwise.
+///   number when the backend keeps it, and returns `nil` (without calling the closure) otherwise;
+///   ``decimal(_:)`` answers only with the exact value of that text.
 ///   ``string(_:)`` returns the unescaped string; strings may contain U+0000.
 /// - **Containers.** ``count(of:)`` is the number of elements or of distinct keys (0 for
 ///   scalars). ``element(of:at:)`` returns `nil` for an index out of range.
@@ -72,6 +75,13 @@ public protocol JSONDocument: AnyObject, Sendable {
     ///
     /// - Returns: `body`'s result, or `nil` when the node is not a number or the text is not kept.
     func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R?
+
+    /// The exact `Decimal` of a number, built from its source text: `nil` when the node is not a
+    /// number, the backend keeps no text for it, or the text has more than 19 digits from its
+    /// first nonzero one or a power of ten beyond a `Decimal`'s (`DecimalBridge` then decides
+    /// from the text or the integer value). The default implementation reads
+    /// ``withNumberText(_:_:)``; a backend with the text at hand answers without the closure.
+    func decimal(_ node: JSONNode) -> Decimal?
 
     /// The unescaped string; `nil` for other kinds.
     func string(_ node: JSONNode) -> String?
@@ -149,6 +159,10 @@ public protocol JSONDocument: AnyObject, Sendable {
 }
 
 extension JSONDocument {
+    public func decimal(_ node: JSONNode) -> Decimal? {
+        withNumberText(node) { DecimalText.decimal($0) } ?? nil
+    }
+
     public func element(of node: JSONNode, at index: Int, after previous: JSONNode?) -> JSONNode? {
         element(of: node, at: index)
     }
@@ -199,6 +213,20 @@ extension JSONDocument {
         var complete = true
         forEachElement(of: node) { element in
             if complete, let value = int64(element) { values.append(value) } else { complete = false }
+        }
+        return complete ? values : nil
+    }
+
+    /// Bulk read: every element of an array of numbers as its exact ``decimal(_:)``; `nil` when
+    /// the node is not an array or any element has none (the caller then reads element by
+    /// element to decide, or report, that one).
+    public func decimals(in node: JSONNode) -> [Decimal]? {
+        guard kind(of: node) == .array else { return nil }
+        var values: [Decimal] = []
+        values.reserveCapacity(count(of: node))
+        var complete = true
+        forEachElement(of: node) { element in
+            if complete, let value = decimal(element) { values.append(value) } else { complete = false }
         }
         return complete ? values : nil
     }

@@ -11,20 +11,18 @@ package import FoundationEssentials
 /// decide, and ``text(_:)`` is `description`. A value made here is the
 /// same bytes as Foundation's for the same number, so it compares, hashes and prints the same.
 package enum DecimalStorage {
-    /// The byte of length and flags, at `4 × sign + words − 1` for a significand of 1...4 words
-    /// (sign 1 for negative): taken from Foundation's own compact values.
-    private static let flags: [UInt8] = [false, true].flatMap { negative in
-        (1...4).map { words in
+    /// The bytes of length and flags, byte `4 × sign + words − 1` for a significand of 1...4 words
+    /// (sign 1 for negative), taken from Foundation's own compact values; `nil` when any probe
+    /// Foundation made is stored or printed differently here. One value, so that a `Decimal`
+    /// made here asks for one lazily made global.
+    private static let layout: UInt64? = {
+        guard MemoryLayout<Decimal>.size == 20 else { return nil }
+        var flags: UInt64 = 0
+        for (slot, (negative, words)) in [false, true].flatMap({ sign in (1...4).map { (sign, $0) } }).enumerated() {
             let significand = Decimal(UInt64(1) << (16 * (words - 1)))
             let made = Decimal(sign: negative ? .minus : .plus, exponent: 0, significand: significand)
-            return withUnsafeBytes(of: made) { $0[1] }
+            flags |= UInt64(withUnsafeBytes(of: made) { $0[1] }) << (8 * slot)
         }
-    }
-
-    /// Whether the stored form is the one this type reads and writes: 20 bytes, and every probe
-    /// Foundation made is stored and printed here exactly as it stores and prints it.
-    package static let isAvailable: Bool = {
-        guard MemoryLayout<Decimal>.size == 20 else { return false }
         let probes: [(UInt64, Int, Bool)] = [
             (1999, -2, false), (5, 0, true), (12_345, -3, true), (UInt64.max, 0, false), (0x1_0002_0003_0004, 7, false),
             (7, 127, false), (7, -128, true), (4_294_967_297, -20, false), (65_537, 3, true), (11, -1, false),
@@ -35,20 +33,24 @@ package enum DecimalStorage {
                 exponent: exponent,
                 significand: Decimal(significand)
             )
-            guard let made = build(significand: significand, exponent: exponent, negative: negative),
+            guard let made = build(significand: significand, exponent: exponent, negative: negative, flags: flags),
                 bytes(made) == bytes(foundation), digits(of: foundation) == foundation.description
-            else { return false }
+            else { return nil }
         }
-        return true
+        return flags
     }()
+
+    /// Whether the stored form is the one this type reads and writes: 20 bytes, and every probe
+    /// Foundation made is stored and printed here exactly as it stores and prints it.
+    package static var isAvailable: Bool { layout != nil }
 
     /// The compact `Decimal` of ± `significand` × 10^`exponent`, as Foundation stores it; `nil`
     /// when the layout is not known, or the exponent is outside -128...127 once trailing zeros
     /// move into it. Zero is `Decimal()`.
     @inline(__always)
     package static func decimal(significand: UInt64, exponent: Int, negative: Bool) -> Decimal? {
-        guard isAvailable else { return nil }
-        return build(significand: significand, exponent: exponent, negative: negative)
+        guard let flags = layout else { return nil }
+        return build(significand: significand, exponent: exponent, negative: negative, flags: flags)
     }
 
     /// `value` as `description` writes it: from the stored form when its layout is known.
@@ -57,7 +59,7 @@ package enum DecimalStorage {
         isAvailable ? digits(of: value) : value.description
     }
 
-    private static func build(significand: UInt64, exponent: Int, negative: Bool) -> Decimal? {
+    private static func build(significand: UInt64, exponent: Int, negative: Bool, flags: UInt64) -> Decimal? {
         guard significand != 0 else { return Decimal() }
         var significand = significand
         var exponent = exponent
@@ -67,15 +69,23 @@ package enum DecimalStorage {
         }
         guard exponent >= -128, exponent <= 127 else { return nil }
         let words = significand >> 48 != 0 ? 4 : significand >> 32 != 0 ? 3 : significand >> 16 != 0 ? 2 : 1
+        let flag = UInt8(truncatingIfNeeded: flags >> (8 * ((negative ? 4 : 0) + words - 1)))
+        let header = UInt32(UInt8(bitPattern: Int8(exponent))) | UInt32(flag) << 8
         var value = Decimal()
+        // The 16-bit words of the significand, least significant first, each little-endian: the
+        // significand's own little-endian bytes, stored as two 32-bit halves at 4-byte alignment.
         withUnsafeMutableBytes(of: &value) { stored in
-            stored[0] = UInt8(bitPattern: Int8(exponent))
-            stored[1] = flags[(negative ? 4 : 0) + words - 1]
-            for word in 0..<4 {
-                let bits = UInt16(truncatingIfNeeded: significand >> (16 * word))
-                stored[4 + 2 * word] = UInt8(truncatingIfNeeded: bits)
-                stored[5 + 2 * word] = UInt8(truncatingIfNeeded: bits >> 8)
-            }
+            stored.storeBytes(of: header.littleEndian, toByteOffset: 0, as: UInt32.self)
+            stored.storeBytes(
+                of: UInt32(truncatingIfNeeded: significand).littleEndian,
+                toByteOffset: 4,
+                as: UInt32.self
+            )
+            stored.storeBytes(
+                of: UInt32(truncatingIfNeeded: significand >> 32).littleEndian,
+                toByteOffset: 8,
+                as: UInt32.self
+            )
         }
         return value
     }
