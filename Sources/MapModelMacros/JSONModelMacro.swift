@@ -11,9 +11,12 @@
             providingPeersOf declaration: some DeclSyntaxProtocol,
             in context: some MacroExpansionContext
         ) throws -> [DeclSyntax] {
+            let name = node.attributeName.trimmedDescription
             let fits =
-                node.attributeName.trimmedDescription == "JSONFallback"
-                ? declaration.is(EnumCaseDeclSyntax.self) : declaration.is(VariableDeclSyntax.self)
+                name == "JSONFallback"
+                ? declaration.is(EnumCaseDeclSyntax.self)
+                : declaration.is(VariableDeclSyntax.self)
+                    || name == "JSONKey" && declaration.is(EnumCaseDeclSyntax.self)
             if !fits {
                 context.diagnose(
                     Diagnostic(
@@ -46,13 +49,16 @@
             if wanted.contains("Decodable") || wanted.contains("Swift.Decodable") { conformances.append("Decodable") }
             if wanted.contains("Encodable") || wanted.contains("Swift.Encodable") { conformances.append("Encodable") }
             if let enumeration = declaration.as(EnumDeclSyntax.self) {
-                return RawValueEnum.expansion(
-                    of: node,
-                    enumeration,
-                    type: type.trimmedDescription,
-                    conformances: conformances,
-                    in: context
-                )
+                if RawValueEnum.applies(to: enumeration) {
+                    return RawValueEnum.expansion(
+                        of: node,
+                        enumeration,
+                        type: type.trimmedDescription,
+                        conformances: conformances,
+                        in: context
+                    )
+                }
+                return taggedEnum(node, enumeration, type: type.trimmedDescription, conformances, in: context)
             }
             guard let structure = declaration.as(StructDeclSyntax.self) else {
                 context.diagnose(
@@ -123,6 +129,60 @@
                 }
                 """
             return Model.extensionDecl(source)
+        }
+
+        static func taggedEnum(
+            _ node: AttributeSyntax,
+            _ enumeration: EnumDeclSyntax,
+            type name: String,
+            _ conformances: [String],
+            in context: some MacroExpansionContext
+        ) -> [ExtensionDeclSyntax] {
+            var convention = "asWritten"
+            var tagging = Tagging.external
+            for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
+                switch argument.label?.text {
+                case "keys":
+                    convention = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
+                case "tagging":
+                    guard let spelled = Tagging(argument.expression) else {
+                        context.diagnose(
+                            Diagnostic(
+                                node: argument,
+                                message: ModelDiagnostic(
+                                    message: "the tagging must be spelled out with string literals: .external, "
+                                        + ".internal(tag: \"type\"), .adjacent(tag: \"t\", content: \"c\"), .untagged",
+                                    id: "taggingNotLiteral"
+                                )
+                            )
+                        )
+                        return []
+                    }
+                    tagging = spelled
+                case "unknownMembers":
+                    context.diagnose(
+                        Diagnostic(
+                            node: argument,
+                            message: ModelDiagnostic(
+                                message: "unknownMembers applies to a struct or a class: an enum's cases read "
+                                    + "different members",
+                                id: "unknownMembersOnEnum"
+                            )
+                        )
+                    )
+                    return []
+                default: break
+                }
+            }
+            guard let cases = TaggedEnum.cases(of: enumeration, tagging: tagging, convention: convention, in: context)
+            else { return [] }
+            let model = TaggedEnum(
+                name: name,
+                access: accessLevel(of: enumeration.modifiers),
+                tagging: tagging,
+                cases: cases
+            )
+            return Model.extensionDecl(model.source(conformances: conformances))
         }
 
         static func accessLevel(of modifiers: DeclModifierListSyntax) -> String {

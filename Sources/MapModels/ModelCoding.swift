@@ -119,6 +119,150 @@ public enum ModelCoding {
     }
 }
 
+extension ModelCoding {
+    /// The case an externally tagged value names through any decoder: a string names a case
+    /// without content, an object of one member names it by its key. The coding path is where an
+    /// unknown tag is reported: the value's for a string, the member's for an object.
+    ///
+    /// - Throws: `DecodingError.typeMismatch` at the value for anything else, as Swift's own
+    ///   `Codable` enums do.
+    public static func externalTag(from decoder: any Decoder, model: Any.Type) throws
+        -> (name: String, codingPath: [any CodingKey])
+    {
+        if let name = try? decoder.singleValueContainer().decode(String.self) {
+            return (name, decoder.codingPath)
+        }
+        let container = try? decoder.container(keyedBy: ModelCodingKey.self)
+        guard let container, container.allKeys.count == 1, let key = container.allKeys.first else {
+            throw DecodingError.typeMismatch(
+                model,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected a string or an object of one member naming a case of \(model)"
+                )
+            )
+        }
+        return (key.stringValue, decoder.codingPath + [key])
+    }
+
+    /// The error for a tag that names none of `cases`: `DecodingError.dataCorrupted` at the tag,
+    /// with `MappingError.Code.unknownDiscriminator` underneath.
+    public static func unknownTag(_ name: String, codingPath: [any CodingKey], cases: [String], model: Any.Type)
+        -> DecodingError
+    {
+        let expected = cases.map { "\"\($0)\"" }.joined(separator: ", ")
+        let message = "\"\(name)\" names no case of \(model); expected one of \(expected)"
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: message,
+                underlyingError: MappingError(code: .unknownDiscriminator, message: message)
+            )
+        )
+    }
+
+    /// Reads `null`, the untagged form of a case without content.
+    ///
+    /// - Throws: `DecodingError.typeMismatch` for any other value.
+    public static func decodeNull(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard container.decodeNil() else {
+            throw DecodingError.typeMismatch(
+                Never?.self,
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "expected null")
+            )
+        }
+    }
+
+    /// The failed tries of an untagged enum's cases through any decoder.
+    public struct UntaggedFailures {
+        var failures: [(candidate: String, error: any Error)] = []
+
+        /// No failures yet.
+        public init() {}
+
+        /// Records that the case `name` does not read the value.
+        public mutating func failed(_ name: String, _ error: any Error) {
+            failures.append((name, error))
+        }
+
+        /// The error when no case reads the value: `DecodingError.dataCorrupted` at the value, with
+        /// a `MappingError.Code.noMatchingCandidate` underneath whose `collected` entries keep each
+        /// case's reason at its path.
+        public func noMatch(in decoder: any Decoder, model: Any.Type) -> DecodingError {
+            let reasons = failures.map { failure in
+                let error = ModelCoding.mappingError(failure.error)
+                return (failure.candidate, error)
+            }
+            let message =
+                "no case of \(model) reads the value: "
+                + reasons.map { "\($0.0) (\($0.1.code) at \($0.1.path))" }.joined(separator: "; ")
+            var underlying = MappingError(
+                code: .noMatchingCandidate,
+                path: ModelCoding.path(decoder.codingPath),
+                message: message,
+                targetType: "\(model)"
+            )
+            underlying.candidateErrors = reasons.map { (candidate: $0.0, error: $0.1) }
+            underlying.collected = reasons.map { LogEntry(error: $0.1) }
+            return DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath,
+                    debugDescription: message,
+                    underlyingError: underlying
+                )
+            )
+        }
+    }
+
+    /// A coding path as a JSON path.
+    static func path(_ codingPath: [any CodingKey]) -> JSONPath {
+        JSONPath(codingPath.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
+    }
+
+    /// Any decoding failure as a mapping error at the path of the value that failed: the one a
+    /// `DecodingError` carries when it carries one, else one made from its case and coding path.
+    static func mappingError(_ error: any Error) -> MappingError {
+        if let mapping = error as? MappingError { return mapping }
+        guard let decoding = error as? DecodingError else {
+            return MappingError(code: .other, message: "\(error)", underlyingError: error)
+        }
+        switch decoding {
+        case .keyNotFound(let key, let context):
+            return MappingError(
+                code: .missingKey,
+                path: path(context.codingPath + [key]),
+                message: context.debugDescription,
+                underlyingError: error
+            )
+        case .valueNotFound(_, let context):
+            return MappingError(
+                code: .nullValue,
+                path: path(context.codingPath),
+                message: context.debugDescription,
+                underlyingError: error
+            )
+        case .typeMismatch(_, let context):
+            return MappingError(
+                code: .typeMismatch,
+                path: path(context.codingPath),
+                message: context.debugDescription,
+                underlyingError: error
+            )
+        case .dataCorrupted(let context):
+            let code = (context.underlyingError as? MappingError)?.code ?? .bridgingFailed
+            return MappingError(
+                code: code,
+                path: path(context.codingPath),
+                message: context.debugDescription,
+                underlyingError: error
+            )
+        @unknown default:
+            return MappingError(code: .other, message: "\(error)", underlyingError: error)
+        }
+    }
+}
+
 /// A coding key of any name, for the members a model's `Codable` path reads without naming them.
 public struct ModelCodingKey: CodingKey, Sendable {
     /// The member's key.

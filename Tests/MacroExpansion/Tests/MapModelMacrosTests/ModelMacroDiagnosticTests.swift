@@ -140,27 +140,158 @@
             )
         }
 
-        @Test("An enum without raw values is refused with a message until such enums are supported")
-        func enumRefused() {
+        @Test("An enum of raw values that are neither strings nor integers is a compile error")
+        func enumRawTypeRefused() {
             expectExpansion(
                 """
                 @JSONModel
-                enum A {
-                    case a
+                enum A: Double {
+                    case a = 1.5
                 }
                 """,
                 expandedSource: """
-                    enum A {
-                        case a
+                    enum A: Double {
+                        case a = 1.5
                     }
                     """,
                 diagnostics: [
                     DiagnosticSpec(
-                        message:
-                            "@JSONModel on an enum needs String or integer raw values and no associated values in this version",
+                        message: "@JSONModel on an enum with raw values needs String or integer raw values",
                         line: 1,
                         column: 1
                     )
+                ]
+            )
+        }
+
+        @Test("An internally tagged case whose single value is not written as an object is a compile error")
+        func internalNotObject() {
+            expectExpansion(
+                """
+                @JSONModel(tagging: .internal(tag: "type"))
+                enum A {
+                    case a(Int)
+                    case b([String])
+                    case c(Point)
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case a(Int)
+                        case b([String])
+                        case c(Point)
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "the case 'a' holds Int, which is not written as an object: an internally tagged "
+                            + "case has no place for its tag \"type\"; label the value or use .adjacent(tag:content:)",
+                        line: 3,
+                        column: 12
+                    ),
+                    DiagnosticSpec(
+                        message: "the case 'b' holds [String], which is not written as an object: an internally "
+                            + "tagged case has no place for its tag \"type\"; label the value or use "
+                            + ".adjacent(tag:content:)",
+                        line: 4,
+                        column: 12
+                    ),
+                ]
+            )
+        }
+
+        @Test("Two cases mapping to one tag are a compile error at the second")
+        func duplicateTags() {
+            expectExpansion(
+                """
+                @JSONModel(keys: .snakeCase)
+                enum A {
+                    case userName(Int)
+                    @JSONKey("user_name") case other(Int)
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case userName(Int)
+                        case other(Int)
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "'other' and 'userName' both map to the tag \"user_name\"",
+                        line: 4,
+                        column: 32
+                    )
+                ]
+            )
+        }
+
+        @Test("An internal tag that is also a member of a case is a compile error")
+        func tagCollision() {
+            expectExpansion(
+                """
+                @JSONModel(tagging: .internal(tag: "type"))
+                enum A {
+                    case a(type: String, size: Int)
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case a(type: String, size: Int)
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "the member \"type\" of the case 'a' is also the tag's key",
+                        line: 3,
+                        column: 12
+                    )
+                ]
+            )
+        }
+
+        @Test("An adjacent tag and content of one key, and a tagging not spelled with literals, are compile errors")
+        func taggingSpelling() {
+            expectExpansion(
+                """
+                @JSONModel(tagging: .adjacent(tag: "t", content: "t"))
+                enum A {
+                    case a(Int)
+                }
+                @JSONModel(tagging: .internal(tag: name))
+                enum B {
+                    case b(x: Int)
+                }
+                @JSONModel(unknownMembers: .refuse)
+                enum C {
+                    case c(x: Int)
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case a(Int)
+                    }
+                    enum B {
+                        case b(x: Int)
+                    }
+                    enum C {
+                        case c(x: Int)
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(message: "the tag and the content have one key, \"t\"", line: 3, column: 10),
+                    DiagnosticSpec(
+                        message: "the tagging must be spelled out with string literals: .external, "
+                            + ".internal(tag: \"type\"), .adjacent(tag: \"t\", content: \"c\"), .untagged",
+                        line: 5,
+                        column: 12
+                    ),
+                    DiagnosticSpec(
+                        message:
+                            "unknownMembers applies to a struct or a class: an enum's cases read different members",
+                        line: 9,
+                        column: 12
+                    ),
                 ]
             )
         }
