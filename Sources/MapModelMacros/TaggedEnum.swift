@@ -188,6 +188,7 @@
             if cases.isEmpty {
                 return
             }
+            for enumCase in cases { JSONModelMacro.diagnoseDuplicateKeys(enumCase.members, into: &diagnostics) }
             if tagging != .untagged {
                 var owners: [String: String] = [:]
                 for enumCase in cases {

@@ -226,26 +226,33 @@
             )
         }
 
-        @Test("An internal tag that is also a member of a case is a compile error")
+        @Test("An internal tag that is also a member of a case, and two members of one key, are compile errors")
         func tagCollision() {
             expectExpansion(
                 """
-                @JSONModel(tagging: .internal(tag: "type"))
+                @JSONModel(keys: .snakeCase, tagging: .internal(tag: "type"))
                 enum A {
                     case a(type: String, size: Int)
+                    case b(userName: String, user_name: String)
                 }
                 """,
                 expandedSource: """
                     enum A {
                         case a(type: String, size: Int)
+                        case b(userName: String, user_name: String)
                     }
                     """,
                 diagnostics: [
                     DiagnosticSpec(
+                        message: "'user_name' and 'userName' both map to the key \"user_name\"",
+                        line: 4,
+                        column: 30
+                    ),
+                    DiagnosticSpec(
                         message: "the member \"type\" of the case 'a' is also the tag's key",
                         line: 3,
                         column: 12
-                    )
+                    ),
                 ]
             )
         }
