@@ -14,6 +14,9 @@
         let access: String
         let fields: [ModelField]
         let refusesUnknownMembers: Bool
+        /// A final class: its initializers are members of its body, and its `Codable` read assigns
+        /// each property of the direct read's value instead of `self`.
+        var isClass = false
 
         var mapped: [ModelField] { fields.filter { !$0.ignored } }
         var named: [ModelField] { mapped.filter { !$0.rest } }
@@ -40,6 +43,20 @@
         // MARK: The direct path
 
         func directDecode() -> String {
+            """
+            \(access)static func decodeModel(
+                _ node: MapCore.JSONNode,
+                of document: any MapCore.JSONDocument,
+                in context: MapCore.MappingContext
+            ) throws -> \(name) {
+                var reader = try MapModels.ModelReader(node, of: document, in: context, model: \(name).self)
+                return try \(name)(_readingJSONModel: &reader)
+            }
+            """
+        }
+
+        /// The initializer that reads each property from a model reader.
+        func readingInit() -> String {
             var body: [String] = []
             for field in mapped where !field.rest {
                 body.append(Self.directRead(field))
@@ -51,14 +68,6 @@
                 body.append("try reader.refuseUnknownMembers(known: \(knownKeys), model: \(name).self)")
             }
             return """
-                \(access)static func decodeModel(
-                    _ node: MapCore.JSONNode,
-                    of document: any MapCore.JSONDocument,
-                    in context: MapCore.MappingContext
-                ) throws -> \(name) {
-                    var reader = try MapModels.ModelReader(node, of: document, in: context, model: \(name).self)
-                    return try \(name)(_readingJSONModel: &reader)
-                }
                 private init(_readingJSONModel reader: inout MapModels.ModelReader) throws {
                 \(body.joined(separator: "\n"))
                 }
@@ -141,12 +150,12 @@
         // MARK: The Codable path
 
         func codableDecode() -> String {
-            var body = [
-                "if let direct = try MapModels.ModelBridge<\(name)>().decodeDirectly(from: decoder) {",
-                "self = direct",
-                "return",
-                "}",
-            ]
+            let adopt = isClass ? mapped.map { "self.\($0.name) = direct.\($0.name)" } : ["self = direct"]
+            var body =
+                ["if let direct = try MapModels.ModelBridge<\(name)>().decodeDirectly(from: decoder) {"] + adopt + [
+                    "return",
+                    "}",
+                ]
             if !named.isEmpty { body.append("let container = try decoder.container(keyedBy: CodingKeys.self)") }
             for field in named { body.append(Self.codableRead(field)) }
             if let rest = mapped.first(where: \.rest) {

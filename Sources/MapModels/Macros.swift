@@ -63,6 +63,11 @@ public enum EnumTagging: Sendable {
     /// Generates a model's direct reads and writes over the package's documents and writers, and a
     /// matching `Codable` conformance.
     ///
+    /// It applies to a struct, an enum and a `final` class. A class's initializers are declared in
+    /// its body (an extension cannot declare them); a class that had the implicit `init()` keeps
+    /// it. A class that is not `final` is refused: a subclass would inherit a decode that makes an
+    /// instance of the superclass and reads none of the subclass's properties.
+    ///
     /// Named for what the declaration becomes — a JSON model, the ``JSONModel`` protocol it conforms
     /// to — and not `@JSONCodable`, the name of the Swift project's prototype macro, so that both
     /// can be used in one program.
@@ -75,6 +80,7 @@ public enum EnumTagging: Sendable {
     ///   - tagging: How an enum with associated values names its case (see ``EnumTagging``);
     ///     spelled with string literals, read when the macro expands.
     @attached(extension, conformances: JSONModel, Decodable, Encodable, names: arbitrary)
+    @attached(member, names: named(init))
     public macro JSONModel(
         keys: KeyConvention = .asWritten,
         unknownMembers: UnknownMembers = .ignore,

@@ -18,11 +18,13 @@
         "JSONFallback": MacroSpec(type: FieldControlMacro.self),
     ]
 
-    /// `assertMacroExpansion` reporting through Swift Testing.
+    /// `assertMacroExpansion` reporting through Swift Testing; with `fixedSource`, the source after
+    /// every fix-it is applied.
     func expectExpansion(
         _ source: String,
         expandedSource: String,
         diagnostics: [DiagnosticSpec] = [],
+        fixedSource: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         assertMacroExpansion(
@@ -30,6 +32,7 @@
             expandedSource: expandedSource,
             diagnostics: diagnostics,
             macroSpecs: modelMacros,
+            fixedSource: fixedSource,
             failureHandler: { Issue.record(Comment(rawValue: $0.message), sourceLocation: sourceLocation) }
         )
     }
@@ -303,23 +306,55 @@
             )
         }
 
-        @Test("A class is refused with a message until classes are supported")
-        func classRefused() {
+        @Test("A class that is not final is refused, with a fix-it that marks it final")
+        func classNotFinal() {
             expectExpansion(
                 """
                 @JSONModel
-                final class A {
+                public class A {
                     var a: Int = 0
                 }
                 """,
                 expandedSource: """
-                    final class A {
+                    public class A {
                         var a: Int = 0
                     }
                     """,
                 diagnostics: [
                     DiagnosticSpec(
-                        message: "@JSONModel applies to a struct or a raw-value enum in this version",
+                        message: "@JSONModel applies to a final class: a subclass would inherit a decode that makes an "
+                            + "instance of this class and reads none of the subclass's properties",
+                        line: 1,
+                        column: 1,
+                        fixIts: [FixItSpec(message: "mark the class final")]
+                    )
+                ],
+                fixedSource: """
+                    @JSONModel
+                    public final class A {
+                        var a: Int = 0
+                    }
+                    """
+            )
+        }
+
+        @Test("An actor is refused: the macro applies to structs, final classes and enums")
+        func actorRefused() {
+            expectExpansion(
+                """
+                @JSONModel
+                actor A {
+                    var a: Int = 0
+                }
+                """,
+                expandedSource: """
+                    actor A {
+                        var a: Int = 0
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "@JSONModel applies to a struct, a final class or an enum",
                         line: 1,
                         column: 1
                     )

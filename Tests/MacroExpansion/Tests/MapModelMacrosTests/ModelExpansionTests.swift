@@ -72,4 +72,20 @@
             )
         }
     }
+
+    @Suite struct ClassExpansionTests {
+        @Test("A final class gets its initializers in its body, and keeps the init() it had")
+        func finalClass() throws {
+            expectExpansion(
+                """
+                @JSONModel
+                public final class Settings {
+                    public var theme: String = "light"
+                    var accent: String?
+                }
+                """,
+                expandedSource: try golden("FinalClass")
+            )
+        }
+    }
 #endif
