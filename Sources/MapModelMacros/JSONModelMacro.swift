@@ -185,6 +185,12 @@
                 diagnostics: &diagnostics
             )
             diagnoseDuplicateKeys(fields, into: &diagnostics)
+            FieldParser.diagnoseCodingKeys(
+                in: declaration.memberBlock.members,
+                generated: ["CodingKeys"],
+                fields: fields,
+                into: &diagnostics
+            )
             if fields.filter(\.rest).count > 1 {
                 diagnostics.append(
                     Diagnostic(

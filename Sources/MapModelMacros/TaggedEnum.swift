@@ -168,6 +168,12 @@
                 }
             }
             diagnose(cases, tagging: tagging, into: &diagnostics)
+            FieldParser.diagnoseCodingKeys(
+                in: enumeration.memberBlock.members,
+                generated: Set(["CodingKeys"] + cases.filter { !$0.members.isEmpty }.map(\.keysType)),
+                fields: nil,
+                into: &diagnostics
+            )
             guard diagnostics.isEmpty else {
                 diagnostics.forEach(context.diagnose)
                 return nil

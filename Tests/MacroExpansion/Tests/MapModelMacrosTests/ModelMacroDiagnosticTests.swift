@@ -116,10 +116,109 @@
                     DiagnosticSpec(
                         message: "@JSONOmitIfDefault needs a @JSONDefault value to compare with",
                         line: 5,
-                        column: 28
+                        column: 28,
+                        fixIts: [FixItSpec(message: "add a @JSONDefault value")]
                     ),
-                    DiagnosticSpec(message: "an ignored property needs an initial value", line: 6, column: 22),
-                ]
+                    DiagnosticSpec(
+                        message: "an ignored property needs an initial value",
+                        line: 6,
+                        column: 22,
+                        fixIts: [FixItSpec(message: "add an initial value")]
+                    ),
+                ],
+                fixedSource: """
+                    @JSONModel
+                    struct A {
+                        @JSONLossy var a: Int
+                        @JSONRest var b: [String: Int]
+                        @JSONDefault(<#value#>) @JSONOmitIfDefault var c: Int
+                        @JSONIgnored var d: Int = <#value#>
+                    }
+                    """
+            )
+        }
+
+        @Test("A CodingKeys of the model's own is a compile error, fixed by @JSONKey and @JSONIgnored")
+        func codingKeysDeclared() {
+            expectExpansion(
+                """
+                @JSONModel
+                struct Book {
+                    var title: String
+                    var pageCount: Int
+                    var cache: Int = 0
+
+                    enum CodingKeys: String, CodingKey {
+                        case title
+                        case pageCount = "page_count"
+                    }
+                }
+                """,
+                expandedSource: """
+                    struct Book {
+                        var title: String
+                        var pageCount: Int
+                        var cache: Int = 0
+
+                        enum CodingKeys: String, CodingKey {
+                            case title
+                            case pageCount = "page_count"
+                        }
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "@JSONModel generates CodingKeys; name a key with @JSONKey instead",
+                        line: 7,
+                        column: 10,
+                        fixIts: [FixItSpec(message: "replace CodingKeys with @JSONKey and @JSONIgnored")]
+                    )
+                ],
+                fixedSource: """
+                    @JSONModel
+                    struct Book {
+                        var title: String
+                        @JSONKey("page_count") var pageCount: Int
+                        @JSONIgnored var cache: Int = 0
+                    }
+                    """
+            )
+        }
+
+        @Test("An enum's CodingKeys of its own is a compile error, fixed by removing it")
+        func enumCodingKeysDeclared() {
+            expectExpansion(
+                """
+                @JSONModel
+                enum Shape {
+                    case circle(radius: Double)
+                    enum CircleCodingKeys: CodingKey {
+                        case radius
+                    }
+                }
+                """,
+                expandedSource: """
+                    enum Shape {
+                        case circle(radius: Double)
+                        enum CircleCodingKeys: CodingKey {
+                            case radius
+                        }
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "@JSONModel generates CircleCodingKeys; name a key with @JSONKey instead",
+                        line: 4,
+                        column: 10,
+                        fixIts: [FixItSpec(message: "remove CircleCodingKeys")]
+                    )
+                ],
+                fixedSource: """
+                    @JSONModel
+                    enum Shape {
+                        case circle(radius: Double)
+                    }
+                    """
             )
         }
 
