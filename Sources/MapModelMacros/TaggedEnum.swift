@@ -67,23 +67,20 @@
         var keysType: String { name.prefix(1).uppercased() + name.dropFirst() + "CodingKeys" }
 
         /// The pattern that binds the associated values to `_<name>` locals.
-        var pattern: String {
-            if let single { return ".\(name)(let _\(single.name))" }
-            if members.isEmpty { return ".\(name)" }
-            let bindings = members.map { member in
-                member.name.hasPrefix("_") ? "let _\(member.name)" : "\(member.name): let _\(member.name)"
-            }
-            return ".\(name)(\(bindings.joined(separator: ", ")))"
-        }
+        var pattern: String { expression { "let \($0)" } }
 
         /// The case made of the `_<name>` locals.
-        var construction: String {
-            if let single { return ".\(name)(_\(single.name))" }
+        var construction: String { expression { $0 } }
+
+        /// `.<case>`, with one item per associated value, labelled as declared: `item` of the
+        /// value's local `_<name>`.
+        func expression(_ item: (String) -> String) -> String {
+            if let single { return ".\(name)(\(item("_\(single.name)")))" }
             if members.isEmpty { return ".\(name)" }
-            let arguments = members.map { member in
-                member.name.hasPrefix("_") ? "_\(member.name)" : "\(member.name): _\(member.name)"
+            let items = members.map { member in
+                member.name.hasPrefix("_") ? item("_\(member.name)") : "\(member.name): \(item("_\(member.name)"))"
             }
-            return ".\(name)(\(arguments.joined(separator: ", ")))"
+            return ".\(name)(\(items.joined(separator: ", ")))"
         }
     }
 

@@ -227,39 +227,23 @@ extension ModelCoding {
         guard let decoding = error as? DecodingError else {
             return MappingError(code: .other, message: "\(error)", underlyingError: error)
         }
+        let found: (code: MappingError.Code, codingPath: [any CodingKey], context: DecodingError.Context)
         switch decoding {
-        case .keyNotFound(let key, let context):
-            return MappingError(
-                code: .missingKey,
-                path: path(context.codingPath + [key]),
-                message: context.debugDescription,
-                underlyingError: error
-            )
-        case .valueNotFound(_, let context):
-            return MappingError(
-                code: .nullValue,
-                path: path(context.codingPath),
-                message: context.debugDescription,
-                underlyingError: error
-            )
-        case .typeMismatch(_, let context):
-            return MappingError(
-                code: .typeMismatch,
-                path: path(context.codingPath),
-                message: context.debugDescription,
-                underlyingError: error
-            )
+        case .keyNotFound(let key, let context): found = (.missingKey, context.codingPath + [key], context)
+        case .valueNotFound(_, let context): found = (.nullValue, context.codingPath, context)
+        case .typeMismatch(_, let context): found = (.typeMismatch, context.codingPath, context)
         case .dataCorrupted(let context):
             let code = (context.underlyingError as? MappingError)?.code ?? .bridgingFailed
-            return MappingError(
-                code: code,
-                path: path(context.codingPath),
-                message: context.debugDescription,
-                underlyingError: error
-            )
+            found = (code, context.codingPath, context)
         @unknown default:
             return MappingError(code: .other, message: "\(error)", underlyingError: error)
         }
+        return MappingError(
+            code: found.code,
+            path: path(found.codingPath),
+            message: found.context.debugDescription,
+            underlyingError: error
+        )
     }
 }
 

@@ -80,17 +80,7 @@ public struct ModelTag {
     /// - Throws: `MappingError.Code.missingKey` at the tag's place when there is none; the kind
     ///   error for a tag that is not a string.
     public static func `internal`(_ key: StaticString, in reader: inout ModelReader) throws -> ModelTag {
-        let tagNode = try tag(key, in: &reader)
-        return ModelTag(
-            name: reader.document.string(tagNode) ?? "",
-            document: reader.document,
-            context: reader.context,
-            tagNode: tagNode,
-            contentNode: reader.node,
-            object: reader.node,
-            contentKey: nil,
-            model: reader.model
-        )
+        try ModelTag(key, content: nil, in: &reader)
     }
 
     /// The case of an adjacently tagged value: the string at `key` names it, and the member
@@ -102,17 +92,7 @@ public struct ModelTag {
         content: StaticString,
         in reader: inout ModelReader
     ) throws -> ModelTag {
-        let tagNode = try tag(key, in: &reader)
-        return ModelTag(
-            name: reader.document.string(tagNode) ?? "",
-            document: reader.document,
-            context: reader.context,
-            tagNode: tagNode,
-            contentNode: reader.member(content),
-            object: reader.node,
-            contentKey: "\(content)",
-            model: reader.model
-        )
+        try ModelTag(key, content: content, in: &reader)
     }
 
     static func tag(_ key: StaticString, in reader: inout ModelReader) throws -> JSONNode {
@@ -156,6 +136,26 @@ public struct ModelTag {
             message: "\"\(name)\" names no case of \(model); expected one of \(expected)",
             targetType: "\(model)"
         )
+    }
+}
+
+extension ModelTag {
+    /// The case named by the string at `key` of the reader's object; its content is the member
+    /// `content`, or the object itself without one.
+    init(_ key: StaticString, content: StaticString?, in reader: inout ModelReader) throws {
+        tagNode = try Self.tag(key, in: &reader)
+        name = reader.document.string(tagNode) ?? ""
+        document = reader.document
+        context = reader.context
+        if let content {
+            contentNode = reader.member(content)
+            contentKey = "\(content)"
+        } else {
+            contentNode = reader.node
+            contentKey = nil
+        }
+        object = reader.node
+        model = reader.model
     }
 }
 
