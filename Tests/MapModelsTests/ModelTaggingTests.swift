@@ -296,6 +296,41 @@
             #expect(underlying.collected.map(\.path.description) == ["[0].y", "[0]", "[0]", "[0]"])
         }
 
+        @Test("The package's coders with a key strategy take the containers, and agree with Foundation's")
+        func containersOfThePackagesCoders() throws {
+            let values: [TaggedEvent] = [
+                .userCreated(userID: 1, nickName: "a"), .moved(TaggedPoint(x: 1, y: 2)), .ping,
+            ]
+            let encoder = JSONMappingEncoder()
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            encoder.outputFormatting = .sortedKeys
+            let foundationEncoder = JSONEncoder()
+            foundationEncoder.keyEncodingStrategy = .convertToSnakeCase
+            foundationEncoder.outputFormatting = .sortedKeys
+            let ours = try encoder.encode(values)
+            #expect(ours == (try foundationEncoder.encode(values)))
+            // A strategy that keeps every key as it is still takes the containers.
+            let decoder = JSONMappingDecoder()
+            decoder.keyDecodingStrategy = .custom { path in path[path.count - 1] }
+            #expect(try decoder.decode([TaggedEvent].self, from: ours) == values)
+            let shapes: [TaggedShape] = [.circle(radius: 1.5), .label("x"), .none]
+            let messages: [TaggedMessage] = [.pair(1, 2), .point(x: 1, y: 2), .empty]
+            let untagged: [UntaggedValue] = [.point(x: 1, y: 2), .number(3), .nothing]
+            #expect(try encoder.encode(shapes) == (try foundationEncoder.encode(shapes)))
+            #expect(try encoder.encode(messages) == (try foundationEncoder.encode(messages)))
+            #expect(try encoder.encode(untagged) == (try foundationEncoder.encode(untagged)))
+            #expect(try decoder.decode([TaggedShape].self, from: encoder.encode(shapes)) == shapes)
+            #expect(try decoder.decode([TaggedMessage].self, from: encoder.encode(messages)) == messages)
+            #expect(try decoder.decode([UntaggedValue].self, from: encoder.encode(untagged)) == untagged)
+            let failure = try #require(throws: DecodingError.self) {
+                try decoder.decode([UntaggedValue].self, from: #"[{"x": 1, "y": "two"}]"#)
+            }
+            let foundation = try #require(throws: DecodingError.self) {
+                try JSONDecoder().decode([UntaggedValue].self, from: Data(#"[{"x": 1, "y": "two"}]"#.utf8))
+            }
+            #expect(decodingShape(failure) == decodingShape(foundation))
+        }
+
         @Test("A failed try of an untagged case leaves no diagnostics behind", arguments: linkedBackendNames)
         func untaggedDropsTries(backend: String) throws {
             let diagnostics = IdiomDiagnostics()
