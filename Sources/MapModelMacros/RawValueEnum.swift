@@ -62,6 +62,24 @@
                 )
                 return []
             }
+            var renamesCases = false
+            for declaration in cases {
+                for attribute in declaration.attributes.compactMap({ $0.as(AttributeSyntax.self) })
+                where attribute.attributeName.trimmedDescription == "JSONKey" {
+                    renamesCases = true
+                    context.diagnose(
+                        Diagnostic(
+                            node: attribute,
+                            message: ModelDiagnostic(
+                                message: "a case of an enum with raw values is named by its raw value; "
+                                    + "write the name as the raw value instead of @JSONKey",
+                                id: "keyOnRawValueCase"
+                            )
+                        )
+                    )
+                }
+            }
+            if renamesCases { return [] }
             let fallback = fallbacks.first?.elements.first?.name.text
             let access = JSONModelMacro.accessLevel(of: enumeration.modifiers)
             let bridge = "MapCore.ImplicitBridge<\(rawType)>()"

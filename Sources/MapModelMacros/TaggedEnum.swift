@@ -62,6 +62,8 @@
         /// A single unlabelled associated value: the content itself.
         var single: ModelField?
         let syntax: Syntax
+        /// Marked `@JSONFallback`: the case a tag no case has reads as.
+        var isFallback = false
 
         /// The coding keys of the case's members, named as Swift's own `Codable` names them.
         var keysType: String { name.prefix(1).uppercased() + name.dropFirst() + "CodingKeys" }
@@ -103,8 +105,9 @@
             var cases: [EnumCase] = []
             for declaration in enumeration.memberBlock.members.compactMap({ $0.decl.as(EnumCaseDeclSyntax.self) }) {
                 var renamed: String?
-                for attribute in declaration.attributes.compactMap({ $0.as(AttributeSyntax.self) })
-                where attribute.attributeName.trimmedDescription == "JSONKey" {
+                let attributes = declaration.attributes.compactMap { $0.as(AttributeSyntax.self) }
+                let isFallback = attributes.contains { $0.attributeName.trimmedDescription == "JSONFallback" }
+                for attribute in attributes where attribute.attributeName.trimmedDescription == "JSONKey" {
                     let argument = attribute.arguments?.as(LabeledExprListSyntax.self)?.first?.expression
                     if let tag = argument.flatMap(FieldParser.literal) {
                         renamed = tag
@@ -130,6 +133,7 @@
                         tag: renamed ?? KeyNames.convert(name, to: convention),
                         syntax: Syntax(element)
                     )
+                    enumCase.isFallback = isFallback
                     let parameters = Array(element.parameterClause?.parameters ?? [])
                     if parameters.count == 1, parameters[0].firstName.map({ $0.text == "_" }) ?? true {
                         var field = ModelField(
@@ -192,6 +196,26 @@
                 return
             }
             for enumCase in cases { JSONModelMacro.diagnoseDuplicateKeys(enumCase.members, into: &diagnostics) }
+            let fallbacks = cases.filter(\.isFallback)
+            if fallbacks.count > 1 {
+                refuse(fallbacks[1].syntax, "an enum has at most one @JSONFallback case", "twoFallbacks")
+            }
+            for fallback in fallbacks where tagging == .untagged {
+                refuse(
+                    fallback.syntax,
+                    "an untagged enum has no tag for a @JSONFallback case to take; a case without associated "
+                        + "values reads null",
+                    "fallbackUntagged"
+                )
+            }
+            for fallback in fallbacks where fallback.single != nil || !fallback.members.isEmpty {
+                refuse(
+                    fallback.syntax,
+                    "the @JSONFallback case takes a tag no case has, whose content it cannot know: it has no "
+                        + "associated values",
+                    "fallbackWithValues"
+                )
+            }
             if tagging != .untagged {
                 var owners: [String: String] = [:]
                 for enumCase in cases {
@@ -236,6 +260,9 @@
             default: break
             }
         }
+
+        /// The case a tag no case has reads as.
+        var fallback: EnumCase? { cases.first(where: \.isFallback) }
 
         /// The list of tags, as a literal array.
         var tags: String { "[" + cases.map { "\"\($0.tag)\"" }.joined(separator: ", ") + "]" }
@@ -325,7 +352,8 @@
                 for enumCase in cases {
                     body.append("case \"\(enumCase.tag)\":\n\(taggedRead(enumCase))")
                 }
-                body.append("default:\nthrow _tag.unknown(cases: \(tags))\n}")
+                let unknown = fallback.map { "return .\($0.name)" } ?? "throw _tag.unknown(cases: \(tags))"
+                body.append("default:\n\(unknown)\n}")
             }
             return """
                 \(access)static func decodeModel(
@@ -484,7 +512,8 @@
                     tagging == .external
                     ? "MapModels.ModelCoding.unknownTag(_tag.name, codingPath: _tag.codingPath, "
                     : "MapModels.ModelCoding.unknownTag(_tag, codingPath: outer.codingPath + [CodingKeys.tag], "
-                body.append("default:\nthrow \(unknown)cases: \(tags), model: \(name).self)\n}")
+                let fallback = self.fallback.map { "self = .\($0.name)" }
+                body.append("default:\n\(fallback ?? "throw \(unknown)cases: \(tags), model: \(name).self)")\n}")
             }
             return """
                 \(access)init(from decoder: any Decoder) throws {

@@ -128,7 +128,8 @@ public enum EnumTagging: Sendable {
     public macro JSONRest() = #externalMacro(module: "MapModelMacros", type: "FieldControlMacro")
 
     /// The case an enum with raw values takes for a raw value no case has (an API's newer value),
-    /// instead of failing; writing it writes its own raw value.
+    /// instead of failing; writing it writes its own raw value. On a tagged enum, a case without
+    /// associated values that takes a tag no case has, and writes its own (serde's `other`).
     @attached(peer)
     public macro JSONFallback() = #externalMacro(module: "MapModelMacros", type: "FieldControlMacro")
 

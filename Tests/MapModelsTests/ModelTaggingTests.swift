@@ -43,6 +43,12 @@
         case nothing
     }
 
+    @JSONModel(tagging: .internal(tag: "kind"))
+    enum TaggedNotice: Equatable {
+        case alert(level: Int)
+        @JSONFallback case other
+    }
+
     /// A `DecodingError`'s case, coding path and (for a missing key) key, for comparing two decoders'
     /// errors.
     func decodingShape(_ error: any Error) -> String {
@@ -329,6 +335,22 @@
                 try JSONDecoder().decode([UntaggedValue].self, from: Data(#"[{"x": 1, "y": "two"}]"#.utf8))
             }
             #expect(decodingShape(failure) == decodingShape(foundation))
+        }
+
+        @Test(
+            "A tag no case has reads as the @JSONFallback case, which writes its own tag",
+            arguments: linkedBackendNames
+        )
+        func fallback(backend: String) throws {
+            let text = #"{"kind": "upgrade", "level": 2}"#
+            let mapper = try Mapper(backendNamed: backend)
+            #expect(try mapper.decode(TaggedNotice.self, from: text) == .other)
+            #expect(try JSONMappingDecoder(mapper: mapper).decode(TaggedNotice.self, from: text) == .other)
+            #expect(try JSONDecoder().decode(TaggedNotice.self, from: Data(text.utf8)) == .other)
+            try expectRoundTrip(#"{"kind":"alert","level":2}"#, TaggedNotice.alert(level: 2), backend: backend)
+            try expectRoundTrip(#"{"kind":"other"}"#, TaggedNotice.other, backend: backend)
+            // A missing tag is still an error.
+            try expectFailure(TaggedNotice.self, #"{"level": 2}"#, .missingKey, at: "[0].kind", backend: backend)
         }
 
         @Test("A failed try of an untagged case leaves no diagnostics behind", arguments: linkedBackendNames)

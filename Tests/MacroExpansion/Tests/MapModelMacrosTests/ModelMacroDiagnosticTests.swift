@@ -222,6 +222,61 @@
             )
         }
 
+        @Test("A fallback case with values, on an untagged enum, or a @JSONKey on a raw-value case, is refused")
+        func fallbacksAndRawKeys() {
+            expectExpansion(
+                """
+                @JSONModel
+                enum A {
+                    case a(x: Int)
+                    @JSONFallback case other(String)
+                }
+                @JSONModel(tagging: .untagged)
+                enum B {
+                    case b(Int)
+                    @JSONFallback case other
+                }
+                @JSONModel
+                enum C: String {
+                    @JSONKey("see") case c
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case a(x: Int)
+                        case other(String)
+                    }
+                    enum B {
+                        case b(Int)
+                        case other
+                    }
+                    enum C: String {
+                        case c
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "the @JSONFallback case takes a tag no case has, whose content it cannot know: it "
+                            + "has no associated values",
+                        line: 4,
+                        column: 24
+                    ),
+                    DiagnosticSpec(
+                        message: "an untagged enum has no tag for a @JSONFallback case to take; a case without "
+                            + "associated values reads null",
+                        line: 9,
+                        column: 24
+                    ),
+                    DiagnosticSpec(
+                        message: "a case of an enum with raw values is named by its raw value; write the name as "
+                            + "the raw value instead of @JSONKey",
+                        line: 13,
+                        column: 5
+                    ),
+                ]
+            )
+        }
+
         @Test("A property without a written type is a compile error")
         func missingType() {
             expectExpansion(
