@@ -626,8 +626,11 @@
                     "try outer.encode(\"\(enumCase.tag)\", forKey: CodingKeys.tag)",
                 ]
                 if var single = enumCase.single {
-                    if tagging.isInternal {
-                        lines.append("try \(value).encode(to: encoder)")
+                    if case .internal(let tag) = tagging {
+                        lines = [
+                            "try MapModels.ModelCoding.encodeTagged(\"\(tag)\", \"\(enumCase.tag)\", content: \(value), "
+                                + "with: \(single.valueBridge), to: encoder)"
+                        ]
                     } else {
                         single.name = "content"
                         lines.append(Model.codableWrite(single, value: value, container: "outer"))

@@ -161,6 +161,49 @@ extension ModelCoding {
         )
     }
 
+    /// Writes an internally tagged case whose content is one value through any encoder: the object
+    /// `bridge` writes for `value`, with the member `key` naming the case first, in one keyed
+    /// container (an encoder is not asked for a second container the content might want of another
+    /// kind).
+    ///
+    /// - Throws: `EncodingError.invalidValue` when the content is not an object, with
+    ///   `MappingError.Code.unsupportedValue` underneath.
+    public static func encodeTagged<B: JSONBridge>(
+        _ key: String,
+        _ tag: String,
+        content value: B.Value,
+        with bridge: B,
+        to encoder: any Encoder
+    ) throws {
+        let builder = JSONBuilder()
+        let options = encoder.userInfo[.mappingOptions] as? MappingOptions ?? MappingOptions()
+        let content: JSON
+        do {
+            try MappingContext.encodeOperation(
+                into: builder,
+                typeName: "\(B.Value.self)",
+                options: options,
+                callSite: CallSite(file: #fileID, line: #line, function: #function)
+            ) { context in
+                try ModelWriting.tagged(key, tag, content: value, with: bridge, to: builder, in: context)
+            }
+            content = try builder.makeJSON()
+        } catch let failure as MappingError {
+            throw EncodingError.invalidValue(
+                value as Any,
+                EncodingError.Context(
+                    codingPath: encoder.codingPath,
+                    debugDescription: failure.message,
+                    underlyingError: failure
+                )
+            )
+        }
+        var container = encoder.container(keyedBy: ModelCodingKey.self)
+        try content.forEachMember { member, json in
+            try container.encode(json, forKey: ModelCodingKey(stringValue: member))
+        }
+    }
+
     /// Reads `null`, the untagged form of a case without content.
     ///
     /// - Throws: `DecodingError.typeMismatch` for any other value.

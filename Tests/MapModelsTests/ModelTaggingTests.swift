@@ -49,6 +49,11 @@
         @JSONFallback case other
     }
 
+    @JSONModel(tagging: .internal(tag: "type"))
+    enum TaggedCard: Equatable {
+        case suit(Suit)
+    }
+
     /// A `DecodingError`'s case, coding path and (for a missing key) key, for comparing two decoders'
     /// errors.
     func decodingShape(_ error: any Error) -> String {
@@ -335,6 +340,22 @@
                 try JSONDecoder().decode([UntaggedValue].self, from: Data(#"[{"x": 1, "y": "two"}]"#.utf8))
             }
             #expect(decodingShape(failure) == decodingShape(foundation))
+        }
+
+        @Test("An internally tagged case whose value is not an object fails to encode, under every encoder")
+        func internalContentNotAnObject() throws {
+            let mapper = try Mapper(backendNamed: "native")
+            let error = try #require(throws: MappingError.self) { try mapper.encodeToString(TaggedCard.suit(.hearts)) }
+            #expect(error.code == .unsupportedValue)
+            let foundation = try #require(throws: EncodingError.self) {
+                try JSONEncoder().encode(TaggedCard.suit(.hearts))
+            }
+            guard case .invalidValue(_, let context) = foundation else {
+                Issue.record("expected invalidValue, got \(foundation)")
+                return
+            }
+            #expect((context.underlyingError as? MappingError)?.code == .unsupportedValue)
+            try expectFailure(TaggedCard.self, #"{"type": "suit"}"#, .typeMismatch, at: "[0]", backend: "native")
         }
 
         @Test(
