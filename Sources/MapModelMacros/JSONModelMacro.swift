@@ -58,6 +58,17 @@
             return members
         }
 
+        /// The error for a `tagging:` argument on a model without cases that carry values.
+        static func taggingWithoutCases(_ argument: LabeledExprSyntax) -> Diagnostic {
+            Diagnostic(
+                node: argument,
+                message: ModelDiagnostic(
+                    message: "tagging applies to an enum with associated values",
+                    id: "taggingWithoutCases"
+                )
+            )
+        }
+
         /// The fix-it that writes `final` before the `class` keyword.
         static func markFinal(_ declaration: some DeclGroupSyntax) -> FixIt {
             let position =
@@ -170,15 +181,16 @@
         ) -> Model? {
             var convention = "asWritten"
             var refuses = false
+            var diagnostics: [Diagnostic] = []
             for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
                 let value = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
                 switch argument.label?.text {
                 case "keys": convention = value
                 case "unknownMembers": refuses = value == "refuse"
+                case "tagging": diagnostics.append(taggingWithoutCases(argument))
                 default: break
                 }
             }
-            var diagnostics: [Diagnostic] = []
             let fields = FieldParser.fields(
                 of: declaration.memberBlock.members,
                 convention: convention,

@@ -79,7 +79,9 @@
                     )
                 }
             }
-            if renamesCases { return [] }
+            let tagging = node.arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "tagging" }
+            if let tagging { context.diagnose(JSONModelMacro.taggingWithoutCases(tagging)) }
+            if renamesCases || tagging != nil { return [] }
             let fallback = fallbacks.first?.elements.first?.name.text
             let access = JSONModelMacro.accessLevel(of: enumeration.modifiers)
             let bridge = "MapCore.ImplicitBridge<\(rawType)>()"

@@ -277,6 +277,34 @@
             )
         }
 
+        @Test("A tagging on a struct or on an enum of raw values is a compile error")
+        func taggingWithoutCases() {
+            expectExpansion(
+                """
+                @JSONModel(tagging: .untagged)
+                struct A {
+                    var a: Int
+                }
+                @JSONModel(tagging: .external)
+                enum B: Int {
+                    case b
+                }
+                """,
+                expandedSource: """
+                    struct A {
+                        var a: Int
+                    }
+                    enum B: Int {
+                        case b
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(message: "tagging applies to an enum with associated values", line: 1, column: 12),
+                    DiagnosticSpec(message: "tagging applies to an enum with associated values", line: 5, column: 12),
+                ]
+            )
+        }
+
         @Test("A property without a written type is a compile error")
         func missingType() {
             expectExpansion(
