@@ -54,6 +54,13 @@
         case suit(Suit)
     }
 
+    @JSONModel(tagging: .adjacent(tag: "op", content: "args"))
+    indirect enum TaggedExpression: Equatable {
+        case number(Int)
+        case sum([TaggedExpression])
+        case negate(TaggedExpression)
+    }
+
     /// A `DecodingError`'s case, coding path and (for a missing key) key, for comparing two decoders'
     /// errors.
     func decodingShape(_ error: any Error) -> String {
@@ -372,6 +379,25 @@
             try expectRoundTrip(#"{"kind":"other"}"#, TaggedNotice.other, backend: backend)
             // A missing tag is still an error.
             try expectFailure(TaggedNotice.self, #"{"level": 2}"#, .missingKey, at: "[0].kind", backend: backend)
+        }
+
+        @Test(
+            "A recursive enum reads and writes its nested cases, and an error deep inside has its path",
+            arguments: linkedBackendNames
+        )
+        func recursive(backend: String) throws {
+            try expectRoundTrip(
+                #"{"op":"sum","args":[{"op":"number","args":1},{"op":"negate","args":{"op":"number","args":2}}]}"#,
+                TaggedExpression.sum([.number(1), .negate(.number(2))]),
+                backend: backend
+            )
+            try expectFailure(
+                TaggedExpression.self,
+                #"{"op": "sum", "args": [{"op": "negate", "args": {"op": "number", "args": "2"}}]}"#,
+                .typeMismatch,
+                at: "[0].args[0].args.args",
+                backend: backend
+            )
         }
 
         @Test("A failed try of an untagged case leaves no diagnostics behind", arguments: linkedBackendNames)
