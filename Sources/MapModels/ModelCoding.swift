@@ -175,33 +175,7 @@ extension ModelCoding {
         with bridge: B,
         to encoder: any Encoder
     ) throws {
-        let builder = JSONBuilder()
-        let options = encoder.userInfo[.mappingOptions] as? MappingOptions ?? MappingOptions()
-        let content: JSON
-        do {
-            try MappingContext.encodeOperation(
-                into: builder,
-                typeName: "\(B.Value.self)",
-                options: options,
-                callSite: CallSite(file: #fileID, line: #line, function: #function)
-            ) { context in
-                try ModelWriting.tagged(key, tag, content: value, with: bridge, to: builder, in: context)
-            }
-            content = try builder.makeJSON()
-        } catch let failure as MappingError {
-            throw EncodingError.invalidValue(
-                value as Any,
-                EncodingError.Context(
-                    codingPath: encoder.codingPath,
-                    debugDescription: failure.message,
-                    underlyingError: failure
-                )
-            )
-        }
-        var container = encoder.container(keyedBy: ModelCodingKey.self)
-        try content.forEachMember { member, json in
-            try container.encode(json, forKey: ModelCodingKey(stringValue: member))
-        }
+        try TaggedContentBridge(key: key, tag: tag, content: bridge).encode(value, to: encoder)
     }
 
     /// Reads `null`, the untagged form of a case without content.
@@ -287,6 +261,30 @@ extension ModelCoding {
             message: found.context.debugDescription,
             underlyingError: error
         )
+    }
+}
+
+/// Writes an internally tagged case's single value as ``ModelWriting/tagged(_:_:content:with:to:in:)``
+/// does: the bridge ``ModelCoding/encodeTagged(_:_:content:with:to:)`` writes through, so that an
+/// encoder gets the tagged object as one value. It only writes.
+struct TaggedContentBridge<Content: JSONBridge>: JSONBridge {
+    let key: String
+    let tag: String
+    let content: Content
+
+    var kind: JSONKind? { .object }
+
+    func decode(_ json: JSON, in context: MappingContext) throws -> Content.Value {
+        throw context.error(
+            .unsupportedValue,
+            at: json,
+            message: "the tagged content of \"\(tag)\" is read by its enum, not by itself",
+            targetType: "\(Content.Value.self)"
+        )
+    }
+
+    func encode(_ value: Content.Value, to writer: some JSONWriting, in context: MappingContext) throws {
+        try ModelWriting.tagged(key, tag, content: value, with: content, to: writer, in: context)
     }
 }
 
