@@ -400,6 +400,29 @@
             )
         }
 
+        @Test(
+            "The unknown-key report counts every tag as read, and lists the members no case reads",
+            arguments: linkedBackendNames
+        )
+        func unknownKeys(backend: String) throws {
+            let mapper = try IdiomDiagnostics().mapper(backend) { $0.reportsUnknownKeys = true }
+            let events = mapper.decodeWithReport(
+                [TaggedEvent].self,
+                from: #"[{"type": "deleted", "user_id": 1, "extra": 0}, {"type": "ping"}]"#
+            )
+            #expect(events.value == [.userDeleted(userID: 1), .ping])
+            #expect(events.unknownKeys.map(\.description) == ["[0].extra"])
+            let messages = mapper.decodeWithReport(
+                [TaggedMessage].self,
+                from: #"[{"t": "point", "c": {"x": 1, "y": 2, "z": 3}}, {"t": "empty", "x": 0}]"#
+            )
+            #expect(messages.value == [.point(x: 1, y: 2), .empty])
+            #expect(Set(messages.unknownKeys.map(\.description)) == ["[0].c.z", "[1].x"])
+            let shapes = mapper.decodeWithReport([TaggedShape].self, from: #"[{"circle": {"radius": 1, "r": 2}}]"#)
+            #expect(shapes.value == [.circle(radius: 1)])
+            #expect(shapes.unknownKeys.map(\.description) == ["[0].circle.r"])
+        }
+
         @Test("A failed try of an untagged case leaves no diagnostics behind", arguments: linkedBackendNames)
         func untaggedDropsTries(backend: String) throws {
             let diagnostics = IdiomDiagnostics()
