@@ -14,6 +14,9 @@
         let access: String
         let fields: [ModelField]
         let refusesUnknownMembers: Bool
+        /// A final class: its initializers are members of its body, and its `Codable` read assigns
+        /// each property of the direct read's value instead of `self`.
+        var isClass = false
 
         var mapped: [ModelField] { fields.filter { !$0.ignored } }
         var named: [ModelField] { mapped.filter { !$0.rest } }
@@ -40,9 +43,23 @@
         // MARK: The direct path
 
         func directDecode() -> String {
+            """
+            \(access)static func decodeModel(
+                _ node: MapCore.JSONNode,
+                of document: any MapCore.JSONDocument,
+                in context: MapCore.MappingContext
+            ) throws -> \(name) {
+                var reader = try MapModels.ModelReader(node, of: document, in: context, model: \(name).self)
+                return try \(name)(_readingJSONModel: &reader)
+            }
+            """
+        }
+
+        /// The initializer that reads each property from a model reader.
+        func readingInit() -> String {
             var body: [String] = []
             for field in mapped where !field.rest {
-                body.append(directRead(field))
+                body.append(Self.directRead(field))
             }
             if let rest = mapped.first(where: \.rest) {
                 body.append("self.\(rest.name) = reader.rest(known: \(knownKeys))")
@@ -51,21 +68,14 @@
                 body.append("try reader.refuseUnknownMembers(known: \(knownKeys), model: \(name).self)")
             }
             return """
-                \(access)static func decodeModel(
-                    _ node: MapCore.JSONNode,
-                    of document: any MapCore.JSONDocument,
-                    in context: MapCore.MappingContext
-                ) throws -> \(name) {
-                    var reader = try MapModels.ModelReader(node, of: document, in: context, model: \(name).self)
-                    return try \(name)(_readingJSONModel: &reader)
-                }
                 private init(_readingJSONModel reader: inout MapModels.ModelReader) throws {
                 \(body.joined(separator: "\n"))
                 }
                 """
         }
 
-        func directRead(_ field: ModelField) -> String {
+        /// A field's direct read into the local `_<name>`, assigned to the property when `assigns`.
+        static func directRead(_ field: ModelField, assigns: Bool = true) -> String {
             let node = "_\(field.name)Node"
             let lookup = field.keys.map { "reader.member(\"\($0)\")" }.joined(separator: " ?? ")
             let value =
@@ -105,23 +115,14 @@
             return Self.finish(
                 field,
                 lines,
-                failure: "reader.validationFailed(\"\(field.key)\", at: \(node), type: \(field.type).self)"
+                failure: "reader.validationFailed(\"\(field.key)\", at: \(node), type: \(field.type).self)",
+                assigns: assigns
             )
         }
 
         func directEncode() -> String {
             var body = ["try writer.beginObject()"]
-            for field in named {
-                let bridge = field.valueBridge
-                let value = field.isOptional ? "_value" : "self.\(field.name)"
-                var write = "try MapModels.ModelWriting.member(\"\(field.key)\", \(value), with: \(bridge), "
-                write += "to: writer, in: context)"
-                if field.isOptional { write = "if let _value = self.\(field.name) { \(write) }" }
-                if field.omitIfDefault, let defaultValue = field.defaultValue {
-                    write = "if self.\(field.name) != \(defaultValue) { \(write) }"
-                }
-                body.append(write)
-            }
+            for field in named { body.append(Self.directWrite(field, value: "self.\(field.name)")) }
             if let rest = mapped.first(where: \.rest) {
                 body.append("try MapModels.ModelWriting.rest(self.\(rest.name), to: writer, in: context)")
             }
@@ -133,17 +134,30 @@
                 """
         }
 
+        /// The direct write of a field whose value is `value`.
+        static func directWrite(_ field: ModelField, value: String) -> String {
+            let bridge = field.valueBridge
+            let written = field.isOptional ? "_value" : value
+            var write = "try MapModels.ModelWriting.member(\"\(field.key)\", \(written), with: \(bridge), "
+            write += "to: writer, in: context)"
+            if field.isOptional { write = "if let _value = \(value) { \(write) }" }
+            if field.omitIfDefault, let defaultValue = field.defaultValue {
+                write = "if \(value) != \(defaultValue) { \(write) }"
+            }
+            return write
+        }
+
         // MARK: The Codable path
 
         func codableDecode() -> String {
-            var body = [
-                "if let direct = try MapModels.ModelBridge<\(name)>().decodeDirectly(from: decoder) {",
-                "self = direct",
-                "return",
-                "}",
-            ]
+            let adopt = isClass ? mapped.map { "self.\($0.name) = direct.\($0.name)" } : ["self = direct"]
+            var body =
+                ["if let direct = try MapModels.ModelBridge<\(name)>().decodeDirectly(from: decoder) {"] + adopt + [
+                    "return",
+                    "}",
+                ]
             if !named.isEmpty { body.append("let container = try decoder.container(keyedBy: CodingKeys.self)") }
-            for field in named { body.append(codableRead(field)) }
+            for field in named { body.append(Self.codableRead(field)) }
             if let rest = mapped.first(where: \.rest) {
                 body.append("self.\(rest.name) = try MapModels.ModelCoding.rest(from: decoder, known: \(knownKeys))")
             }
@@ -159,14 +173,18 @@
                 """
         }
 
-        func codableRead(_ field: ModelField) -> String {
+        /// A field's read through `container`, keyed by `keys`, into the local `_<name>`, assigned to
+        /// the property when `assigns`.
+        static func codableRead(_ field: ModelField, keys keysType: String = "CodingKeys", assigns: Bool = true)
+            -> String
+        {
             var lines: [String] = []
             let key = "_\(field.name)Key"
             if field.aliases.isEmpty {
-                lines.append("let \(key) = CodingKeys.\(field.name)")
+                lines.append("let \(key) = \(keysType).\(field.name)")
             } else {
                 let keys = ([field.name] + field.aliases.indices.map { Self.codingCase(field, alias: $0) })
-                    .map { "CodingKeys.\($0)" }.joined(separator: ", ")
+                    .map { "\(keysType).\($0)" }.joined(separator: ", ")
                 lines.append("let \(key) = MapModels.ModelCoding.firstPresent([\(keys)], in: container)")
             }
             let read: String
@@ -201,17 +219,22 @@
             } else {
                 lines.append("\(target) = \(read)")
             }
-            return Self.finish(field, lines, failure: "MapModels.ModelCoding.validationFailed(\(key), in: container)")
+            return Self.finish(
+                field,
+                lines,
+                failure: "MapModels.ModelCoding.validationFailed(\(key), in: container)",
+                assigns: assigns
+            )
         }
 
         /// A field's read, ended the same way on both paths: the validation (throwing `failure`
         /// when it says no) and the assignment of the read value to the property.
-        static func finish(_ field: ModelField, _ lines: [String], failure: String) -> String {
+        static func finish(_ field: ModelField, _ lines: [String], failure: String, assigns: Bool) -> String {
             var lines = lines
             if let validation = field.validation {
                 lines.append("if !(\(validation) as (\(field.type)) -> Bool)(_\(field.name)) { throw \(failure) }")
             }
-            lines.append("self.\(field.name) = _\(field.name)")
+            if assigns { lines.append("self.\(field.name) = _\(field.name)") }
             return lines.joined(separator: "\n")
         }
 
@@ -220,22 +243,7 @@
                 "if try MapModels.ModelBridge<\(name)>().encodeDirectly(self, to: encoder) { return }"
             ]
             if !named.isEmpty { body.append("var container = encoder.container(keyedBy: CodingKeys.self)") }
-            for field in named {
-                let value = field.isOptional ? "_value" : "self.\(field.name)"
-                var write: String
-                if field.codesThroughBridge || field.lossy {
-                    write =
-                        "try MapModels.ModelCoding.encode(\(value), at: CodingKeys.\(field.name), in: &container, "
-                        + "with: \(field.valueBridge))"
-                } else {
-                    write = "try container.encode(\(value), forKey: CodingKeys.\(field.name))"
-                }
-                if field.isOptional { write = "if let _value = self.\(field.name) { \(write) }" }
-                if field.omitIfDefault, let defaultValue = field.defaultValue {
-                    write = "if self.\(field.name) != \(defaultValue) { \(write) }"
-                }
-                body.append(write)
-            }
+            for field in named { body.append(Self.codableWrite(field, value: "self.\(field.name)")) }
             if let rest = mapped.first(where: \.rest) {
                 body.append("try MapModels.ModelCoding.encodeRest(self.\(rest.name), to: encoder)")
             }
@@ -244,6 +252,30 @@
                 \(body.joined(separator: "\n"))
                 }
                 """
+        }
+
+        /// The write of a field whose value is `value` to the container named `container`, keyed by
+        /// `keys`.
+        static func codableWrite(
+            _ field: ModelField,
+            value: String,
+            keys: String = "CodingKeys",
+            container: String = "container"
+        ) -> String {
+            let written = field.isOptional ? "_value" : value
+            var write: String
+            if field.codesThroughBridge || field.lossy {
+                write =
+                    "try MapModels.ModelCoding.encode(\(written), at: \(keys).\(field.name), in: &\(container), "
+                    + "with: \(field.valueBridge))"
+            } else {
+                write = "try \(container).encode(\(written), forKey: \(keys).\(field.name))"
+            }
+            if field.isOptional { write = "if let _value = \(value) { \(write) }" }
+            if field.omitIfDefault, let defaultValue = field.defaultValue {
+                write = "if \(value) != \(defaultValue) { \(write) }"
+            }
+            return write
         }
     }
 #endif

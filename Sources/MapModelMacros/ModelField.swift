@@ -23,6 +23,8 @@
         var rest = false
         var bridge: String?
         var syntax: Syntax
+        /// The `@JSONOmitIfDefault` attribute, where a fix-it adds the default it needs.
+        var omitAttribute: Syntax?
 
         /// Every key the field is read from: its own, then its aliases.
         var keys: [String] { [key] + aliases }
@@ -100,6 +102,12 @@
                                     message: ModelDiagnostic(
                                         message: "an ignored property needs an initial value",
                                         id: "ignoredWithoutValue"
+                                    ),
+                                    fixIt: insert(
+                                        " = <#value#>",
+                                        at: binding.endPositionBeforeTrailingTrivia,
+                                        in: Syntax(binding),
+                                        "add an initial value"
                                     )
                                 )
                             )
@@ -180,7 +188,9 @@
                             when.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? "missing"
                     }
                 case "JSONIgnored": field.ignored = true
-                case "JSONOmitIfDefault": field.omitIfDefault = true
+                case "JSONOmitIfDefault":
+                    field.omitIfDefault = true
+                    field.omitAttribute = Syntax(attribute)
                 case "JSONValidate": field.validation = arguments.first?.expression.trimmedDescription
                 case "JSONLossy": field.lossy = true
                 case "JSONRest": field.rest = true
@@ -188,6 +198,81 @@
                 default: break
                 }
             }
+        }
+
+        /// A fix-it that inserts `text` at `position` of `node`.
+        static func insert(_ text: String, at position: AbsolutePosition, in node: Syntax, _ message: String) -> FixIt {
+            FixIt(
+                message: ModelFixIt(message: message),
+                changes: [.replaceText(range: position..<position, with: text, in: node)]
+            )
+        }
+
+        /// The error for a `CodingKeys` (or, for an enum, `<Case>CodingKeys`) the type declares
+        /// itself, which the macro's own would clash with. The fix-it removes it; for a struct or a
+        /// class (`fields` given) it also names each key it gave on its property with `@JSONKey`, and
+        /// marks `@JSONIgnored` each property it left out, as `Codable` leaves it out.
+        static func diagnoseCodingKeys(
+            in members: MemberBlockItemListSyntax,
+            generated: Set<String>,
+            fields: [ModelField]?,
+            into diagnostics: inout [Diagnostic]
+        ) {
+            for item in members {
+                let declared: TokenSyntax? =
+                    item.decl.as(EnumDeclSyntax.self)?.name ?? item.decl.as(StructDeclSyntax.self)?.name
+                    ?? item.decl.as(TypeAliasDeclSyntax.self)?.name
+                guard let declared, generated.contains(declared.text) else { continue }
+                var changes: [FixIt.Change] = [
+                    .replaceText(range: item.position..<item.endPosition, with: "", in: Syntax(item))
+                ]
+                var message = "remove \(declared.text)"
+                if let fields, let keys = rawKeys(of: item.decl.as(EnumDeclSyntax.self)) {
+                    for field in fields where !field.ignored && !field.rest {
+                        guard let variable = field.syntax.parent?.parent?.as(VariableDeclSyntax.self) else { continue }
+                        let position = variable.positionAfterSkippingLeadingTrivia
+                        let attribute: String
+                        if let key = keys[field.name] {
+                            guard key != field.key else { continue }
+                            attribute = "@JSONKey(\"\(key)\") "
+                        } else {
+                            attribute = "@JSONIgnored "
+                        }
+                        changes.append(.replaceText(range: position..<position, with: attribute, in: Syntax(variable)))
+                    }
+                    if changes.count > 1 { message = "replace CodingKeys with @JSONKey and @JSONIgnored" }
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        node: declared,
+                        message: ModelDiagnostic(
+                            message: "@JSONModel generates \(declared.text); name a key with @JSONKey instead",
+                            id: "codingKeysDeclared"
+                        ),
+                        fixIt: FixIt(message: ModelFixIt(message: message), changes: changes)
+                    )
+                )
+            }
+        }
+
+        /// The key of each case of a `CodingKeys` enum: its string raw value, or its name; `nil` when
+        /// a case has a raw value that is not a string literal.
+        static func rawKeys(of enumeration: EnumDeclSyntax?) -> [String: String]? {
+            guard let enumeration else { return nil }
+            var keys: [String: String] = [:]
+            for item in enumeration.memberBlock.members {
+                guard let declaration = item.decl.as(EnumCaseDeclSyntax.self) else { continue }
+                for element in declaration.elements {
+                    let name = element.name.text.filter { $0 != "`" }
+                    if let raw = element.rawValue {
+                        guard let key = literal(raw.value) else { return nil }
+                        keys[name] = key
+                    } else {
+                        keys[name] = name
+                    }
+                }
+            }
+            return keys
         }
 
         static func literal(_ expression: ExprSyntax) -> String? {
@@ -206,8 +291,14 @@
 
         /// Controls that do not fit the property's type.
         static func check(_ field: inout ModelField, diagnostics: inout [Diagnostic]) {
-            func refuse(_ message: String, _ id: String) {
-                diagnostics.append(Diagnostic(node: field.syntax, message: ModelDiagnostic(message: message, id: id)))
+            func refuse(_ message: String, _ id: String, fixIt: FixIt? = nil) {
+                diagnostics.append(
+                    Diagnostic(
+                        node: field.syntax,
+                        message: ModelDiagnostic(message: message, id: id),
+                        fixIts: fixIt.map { [$0] } ?? []
+                    )
+                )
             }
             if field.lossy && field.element == nil {
                 refuse("@JSONLossy applies to an array; '\(field.name)' is \(field.type)", "lossyNotArray")
@@ -218,7 +309,19 @@
                 field.rest = false
             }
             if field.omitIfDefault && field.defaultValue == nil {
-                refuse("@JSONOmitIfDefault needs a @JSONDefault value to compare with", "omitWithoutDefault")
+                let fixIt = field.omitAttribute.map { attribute in
+                    insert(
+                        "@JSONDefault(<#value#>) ",
+                        at: attribute.positionAfterSkippingLeadingTrivia,
+                        in: attribute,
+                        "add a @JSONDefault value"
+                    )
+                }
+                refuse(
+                    "@JSONOmitIfDefault needs a @JSONDefault value to compare with",
+                    "omitWithoutDefault",
+                    fixIt: fixIt
+                )
                 field.omitIfDefault = false
             }
         }

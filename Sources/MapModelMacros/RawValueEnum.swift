@@ -6,6 +6,23 @@
     /// `@JSONModel` on an enum with raw values: the raw value read and written through its bridge,
     /// and a value no case has read as the `@JSONFallback` case when there is one.
     enum RawValueEnum {
+        /// The raw-value types the macro reads and writes.
+        static let rawTypes: Set<String> = [
+            "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        ]
+        /// Raw-value types a JSON model's enum cannot have.
+        static let refusedRawTypes: Set<String> = ["Double", "Float", "Float16", "Character", "Substring"]
+
+        /// Whether `enumeration` is a raw-value enum: cases without associated values and a raw
+        /// type (every other enum is tagged).
+        static func applies(to enumeration: EnumDeclSyntax) -> Bool {
+            let cases = enumeration.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
+            let hasPayload = cases.contains { $0.elements.contains { $0.parameterClause != nil } }
+            guard !hasPayload, let first = enumeration.inheritanceClause?.inheritedTypes.first else { return false }
+            let type = first.type.trimmedDescription
+            return rawTypes.contains(type) || refusedRawTypes.contains(type)
+        }
+
         static func expansion(
             of node: AttributeSyntax,
             _ enumeration: EnumDeclSyntax,
@@ -16,16 +33,12 @@
             let cases = enumeration.memberBlock.members.compactMap { $0.decl.as(EnumCaseDeclSyntax.self) }
             let rawType = enumeration.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
             let hasPayload = cases.contains { $0.elements.contains { $0.parameterClause != nil } }
-            guard let rawType, !hasPayload,
-                ["String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64"]
-                    .contains(rawType)
-            else {
+            guard let rawType, !hasPayload, rawTypes.contains(rawType) else {
                 context.diagnose(
                     Diagnostic(
                         node: node,
                         message: ModelDiagnostic(
-                            message: "@JSONModel on an enum needs String or integer raw values and no associated values"
-                                + " in this version",
+                            message: "@JSONModel on an enum with raw values needs String or integer raw values",
                             id: "unsupportedEnum"
                         )
                     )
@@ -49,6 +62,26 @@
                 )
                 return []
             }
+            var renamesCases = false
+            for declaration in cases {
+                for attribute in declaration.attributes.compactMap({ $0.as(AttributeSyntax.self) })
+                where attribute.attributeName.trimmedDescription == "JSONKey" {
+                    renamesCases = true
+                    context.diagnose(
+                        Diagnostic(
+                            node: attribute,
+                            message: ModelDiagnostic(
+                                message: "a case of an enum with raw values is named by its raw value; "
+                                    + "write the name as the raw value instead of @JSONKey",
+                                id: "keyOnRawValueCase"
+                            )
+                        )
+                    )
+                }
+            }
+            let tagging = node.arguments?.as(LabeledExprListSyntax.self)?.first { $0.label?.text == "tagging" }
+            if let tagging { context.diagnose(JSONModelMacro.taggingWithoutCases(tagging)) }
+            if renamesCases || tagging != nil { return [] }
             let fallback = fallbacks.first?.elements.first?.name.text
             let access = JSONModelMacro.accessLevel(of: enumeration.modifiers)
             let bridge = "MapCore.ImplicitBridge<\(rawType)>()"

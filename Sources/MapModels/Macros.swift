@@ -34,22 +34,60 @@ public enum DefaultWhen: Sendable {
     case missingOrNull
 }
 
+/// How `@JSONModel` names the case of an enum with associated values in JSON: serde's four
+/// enum representations, with serde's names (`tag`, `content`, `untagged`).
+///
+/// An associated value with a label is a member of the case's content, named by its label (under
+/// the type's key convention); several unlabelled values are the members `_0`, `_1`, … (as Swift's
+/// own `Codable` names them); a single unlabelled value is the content itself. A case's name is
+/// its tag, under the type's key convention, or as `@JSONKey` on the case names it.
+public enum EnumTagging: Sendable {
+    /// `{"circle": {"radius": 1}}`: an object of one member, named by the case, whose value is the
+    /// content; a case without associated values is the bare string `"none"` (and is read from an
+    /// object of one member too, as Swift's own `Codable` writes it). The default: what Swift's
+    /// own `Codable` and serde do.
+    case external
+    /// `{"type": "circle", "radius": 1}`: the tag is a member of the content, so every case's
+    /// content is an object: labelled values, or a single value of a type written as an object.
+    case `internal`(tag: String)
+    /// `{"t": "circle", "c": {"radius": 1}}`: the tag and the content side by side; a case without
+    /// associated values has no content member.
+    case adjacent(tag: String, content: String)
+    /// `{"radius": 1}`: no tag; the first case (in declaration order) whose content reads the
+    /// value is taken, and a case without associated values is `null`. When none reads it, one
+    /// `MappingError.Code.noMatchingCandidate` error keeps every case's own error, at its path.
+    case untagged
+}
+
 #if Macros
     /// Generates a model's direct reads and writes over the package's documents and writers, and a
     /// matching `Codable` conformance.
+    ///
+    /// It applies to a struct, an enum and a `final` class. A class's initializers are declared in
+    /// its body (an extension cannot declare them); a class that had the implicit `init()` keeps
+    /// it. A class that is not `final` is refused: a subclass would inherit a decode that makes an
+    /// instance of the superclass and reads none of the subclass's properties.
     ///
     /// Named for what the declaration becomes — a JSON model, the ``JSONModel`` protocol it conforms
     /// to — and not `@JSONCodable`, the name of the Swift project's prototype macro, so that both
     /// can be used in one program.
     ///
     /// - Parameters:
-    ///   - keys: How keys are made from property names (see ``KeyConvention``).
-    ///   - unknownMembers: What to do with members no property names (see ``UnknownMembers``).
+    ///   - keys: How keys are made from property names, and tags from case names (see
+    ///     ``KeyConvention``).
+    ///   - unknownMembers: What to do with members no property names (see ``UnknownMembers``); a
+    ///     struct's or a class's.
+    ///   - tagging: How an enum with associated values names its case (see ``EnumTagging``);
+    ///     spelled with string literals, read when the macro expands.
     @attached(extension, conformances: JSONModel, Decodable, Encodable, names: arbitrary)
-    public macro JSONModel(keys: KeyConvention = .asWritten, unknownMembers: UnknownMembers = .ignore) =
-        #externalMacro(module: "MapModelMacros", type: "JSONModelMacro")
+    @attached(member, names: named(init))
+    public macro JSONModel(
+        keys: KeyConvention = .asWritten,
+        unknownMembers: UnknownMembers = .ignore,
+        tagging: EnumTagging = .external
+    ) = #externalMacro(module: "MapModelMacros", type: "JSONModelMacro")
 
-    /// The JSON key of a property (serde's `rename`).
+    /// The JSON key of a property, or the tag of an enum's case (serde's `rename`).
     @attached(peer)
     public macro JSONKey(_ key: StaticString) = #externalMacro(module: "MapModelMacros", type: "FieldControlMacro")
 
@@ -90,7 +128,8 @@ public enum DefaultWhen: Sendable {
     public macro JSONRest() = #externalMacro(module: "MapModelMacros", type: "FieldControlMacro")
 
     /// The case an enum with raw values takes for a raw value no case has (an API's newer value),
-    /// instead of failing; writing it writes its own raw value.
+    /// instead of failing; writing it writes its own raw value. On a tagged enum, a case without
+    /// associated values that takes a tag no case has, and writes its own (serde's `other`).
     @attached(peer)
     public macro JSONFallback() = #externalMacro(module: "MapModelMacros", type: "FieldControlMacro")
 

@@ -14,6 +14,8 @@ public struct ModelReader {
     public let node: JSONNode
     /// The operation's context: options, diagnostics, the path.
     public let context: MappingContext
+    /// The type read, for messages.
+    @usableFromInline let model: Any.Type
     /// Where the last lookup ended.
     @usableFromInline var hint = JSONMemberHint()
 
@@ -28,6 +30,7 @@ public struct ModelReader {
         self.document = document
         self.node = node
         self.context = context
+        self.model = model
     }
 
     /// The value of the member `key`; `nil` when the object has none.

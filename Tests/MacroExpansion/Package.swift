@@ -34,6 +34,8 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ],
+            // Golden expansions, read by path.
+            exclude: ["Fixtures"],
             swiftSettings: [.define("Macros")]
         ),
     ]

@@ -75,10 +75,67 @@
     }
     // guide-end
 
+    // guide: enum-external
+    @JSONModel
+    enum Shape: Equatable {
+        case circle(radius: Double)
+        case rect(width: Double, height: Double)
+        case label(String)
+        case none
+    }
+    // guide-end
+
+    // guide: enum-internal
+    @JSONModel(keys: .snakeCase, tagging: .internal(tag: "type"))
+    enum Event: Equatable {
+        case signedUp(userID: Int, plan: String?)
+        @JSONKey("left") case cancelled(userID: Int)
+        case moved(Move)
+    }
+
+    @JSONModel
+    struct Move: Equatable {
+        var from: String
+        var to: String
+    }
+    // guide-end
+
+    // guide: enum-adjacent
+    @JSONModel(tagging: .adjacent(tag: "t", content: "c"))
+    enum Message: Equatable {
+        case text(String)
+        case resize(width: Int, height: Int)
+        case ping
+    }
+    // guide-end
+
+    // guide: enum-untagged
+    @JSONModel(tagging: .untagged)
+    enum Price: Equatable {
+        case cents(Int)
+        case range(low: Int, high: Int)
+        case text(String)
+    }
+    // guide-end
+
+    // guide: class-model
+    @JSONModel(keys: .snakeCase)
+    final class Session {
+        let token: String
+        var expiresIn: Int
+        @JSONIgnored var refreshed = false
+
+        init(token: String, expiresIn: Int) {
+            self.token = token
+            self.expiresIn = expiresIn
+        }
+    }
+    // guide-end
+
     @Suite struct ModelsGuideTests {
         @Test("every swift block of Docs/Models.md is byte-identical to its region here, and every region is shown")
         func guideBlocksAreRegionsOfThisFile() throws {
-            try Guide.check(named: "Models.md", against: URL(fileURLWithPath: #filePath), minimumRegions: 6)
+            try Guide.check(named: "Models.md", against: URL(fileURLWithPath: #filePath), minimumRegions: 16)
         }
 
         @Test("The three ways to write a model read the same book on every backend", arguments: linkedBackendNames)
@@ -148,6 +205,95 @@
             }
             #expect(error.code == .unknownMember)
             #expect(error.path == .root)
+        }
+
+        @Test(
+            "Each enum representation of the guide reads and writes what the guide says",
+            arguments: linkedBackendNames
+        )
+        func enums(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            // guide: enum-external-use
+            let text = #"[{"circle": {"radius": 1.5}}, {"label": "A"}, "none"]"#
+            let shapes = try mapper.decode([Shape].self, from: text)
+            // [.circle(radius: 1.5), .label("A"), .none]
+            let written = try mapper.encodeToString(shapes)
+            // [{"circle":{"radius":1.5}},{"label":"A"},"none"]
+            // guide-end
+            #expect(shapes == [.circle(radius: 1.5), .label("A"), .none])
+            #expect(written == #"[{"circle":{"radius":1.5}},{"label":"A"},"none"]"#)
+
+            // guide: enum-internal-use
+            let events = try mapper.decode(
+                [Event].self,
+                from: """
+                    [{"type": "signed_up", "user_id": 7, "plan": "pro"}, {"type": "left", "user_id": 7},
+                     {"type": "moved", "from": "eu", "to": "us"}]
+                    """
+            )
+            // [.signedUp(userID: 7, plan: "pro"), .cancelled(userID: 7), .moved(Move(from: "eu", to: "us"))]
+            // guide-end
+            #expect(events[0] == .signedUp(userID: 7, plan: "pro"))
+            #expect(events[1...] == [.cancelled(userID: 7), .moved(Move(from: "eu", to: "us"))])
+            #expect(
+                try mapper.encodeToString(events)
+                    == #"[{"type":"signed_up","user_id":7,"plan":"pro"},{"type":"left","user_id":7},"#
+                    + #"{"type":"moved","from":"eu","to":"us"}]"#
+            )
+            // guide: enum-internal-errors
+            do {
+                _ = try mapper.decode(Event.self, from: #"{"type": "upgraded", "user_id": 7}"#)
+            } catch let error as MappingError {
+                // error.code == .unknownDiscriminator, error.path == "type"
+                #expect(error.code == .unknownDiscriminator)
+            }
+            // guide-end
+            let missing = try #require(throws: MappingError.self) {
+                try mapper.decode(Event.self, from: #"{"user_id": 7}"#)
+            }
+            #expect(missing.code == .missingKey)
+            #expect(missing.path.description == "type")
+
+            // guide: enum-adjacent-use
+            let messages = try mapper.decode(
+                [Message].self,
+                from: #"[{"t": "text", "c": "hi"}, {"t": "resize", "c": {"width": 80, "height": 24}}, {"t": "ping"}]"#
+            )
+            // [.text("hi"), .resize(width: 80, height: 24), .ping]
+            // guide-end
+            #expect(messages == [.text("hi"), .resize(width: 80, height: 24), .ping])
+            #expect(
+                try mapper.encodeToString(messages)
+                    == #"[{"t":"text","c":"hi"},{"t":"resize","c":{"width":80,"height":24}},{"t":"ping"}]"#
+            )
+
+            // guide: enum-untagged-use
+            let prices = try mapper.decode([Price].self, from: #"[120, {"low": 100, "high": 200}, "on request"]"#)
+            // [.cents(120), .range(low: 100, high: 200), .text("on request")]
+            do {
+                _ = try mapper.decode(Price.self, from: "true")
+            } catch let error as MappingError {
+                // error.code == .noMatchingCandidate; error.collected holds each case's error, at its path
+                #expect(error.collected.count == 3)
+            }
+            // guide-end
+            #expect(prices == [.cents(120), .range(low: 100, high: 200), .text("on request")])
+            #expect(try mapper.encodeToString(prices) == #"[120,{"low":100,"high":200},"on request"]"#)
+            let none = try #require(throws: MappingError.self) { try mapper.decode(Price.self, from: "true") }
+            #expect(none.code == .noMatchingCandidate)
+            #expect(none.candidateErrors.map(\.candidate) == ["cents", "range", "text"])
+            for json in [#"{"circle": {"radius": 1.5}}"#, #""none""#] {
+                let foundation = try JSONDecoder().decode(Shape.self, from: Data(json.utf8))
+                #expect(try foundation == mapper.decode(Shape.self, from: json))
+            }
+        }
+
+        @Test("The guide's final class reads and writes as a struct does", arguments: linkedBackendNames)
+        func finalClass(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            let session = try mapper.decode(Session.self, from: #"{"token": "t1", "expires_in": 60}"#)
+            #expect(session.token == "t1" && session.expiresIn == 60 && !session.refreshed)
+            #expect(try mapper.encodeToString(Session(token: "t2", expiresIn: 5)) == #"{"token":"t2","expires_in":5}"#)
         }
     }
 #endif

@@ -44,8 +44,9 @@ extension MappingContext {
         }
     }
 
-    /// Drops the entries recorded since `mark` (work that is about to be redone).
-    func discardEntries(since mark: Int) {
+    /// Drops the entries recorded since `mark`: work that is about to be redone, or a try whose
+    /// failure another try replaces (an untagged value's cases, tried in order).
+    public func discardEntries(since mark: Int) {
         guard mark < diagnostics.count else { return }
         diagnostics.removeSubrange(mark...)
     }

@@ -18,11 +18,13 @@
         "JSONFallback": MacroSpec(type: FieldControlMacro.self),
     ]
 
-    /// `assertMacroExpansion` reporting through Swift Testing.
+    /// `assertMacroExpansion` reporting through Swift Testing; with `fixedSource`, the source after
+    /// every fix-it is applied.
     func expectExpansion(
         _ source: String,
         expandedSource: String,
         diagnostics: [DiagnosticSpec] = [],
+        fixedSource: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         assertMacroExpansion(
@@ -30,6 +32,7 @@
             expandedSource: expandedSource,
             diagnostics: diagnostics,
             macroSpecs: modelMacros,
+            fixedSource: fixedSource,
             failureHandler: { Issue.record(Comment(rawValue: $0.message), sourceLocation: sourceLocation) }
         )
     }
@@ -113,9 +116,191 @@
                     DiagnosticSpec(
                         message: "@JSONOmitIfDefault needs a @JSONDefault value to compare with",
                         line: 5,
-                        column: 28
+                        column: 28,
+                        fixIts: [FixItSpec(message: "add a @JSONDefault value")]
                     ),
-                    DiagnosticSpec(message: "an ignored property needs an initial value", line: 6, column: 22),
+                    DiagnosticSpec(
+                        message: "an ignored property needs an initial value",
+                        line: 6,
+                        column: 22,
+                        fixIts: [FixItSpec(message: "add an initial value")]
+                    ),
+                ],
+                fixedSource: """
+                    @JSONModel
+                    struct A {
+                        @JSONLossy var a: Int
+                        @JSONRest var b: [String: Int]
+                        @JSONDefault(<#value#>) @JSONOmitIfDefault var c: Int
+                        @JSONIgnored var d: Int = <#value#>
+                    }
+                    """
+            )
+        }
+
+        @Test("A CodingKeys of the model's own is a compile error, fixed by @JSONKey and @JSONIgnored")
+        func codingKeysDeclared() {
+            expectExpansion(
+                """
+                @JSONModel
+                struct Book {
+                    var title: String
+                    var pageCount: Int
+                    var cache: Int = 0
+
+                    enum CodingKeys: String, CodingKey {
+                        case title
+                        case pageCount = "page_count"
+                    }
+                }
+                """,
+                expandedSource: """
+                    struct Book {
+                        var title: String
+                        var pageCount: Int
+                        var cache: Int = 0
+
+                        enum CodingKeys: String, CodingKey {
+                            case title
+                            case pageCount = "page_count"
+                        }
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "@JSONModel generates CodingKeys; name a key with @JSONKey instead",
+                        line: 7,
+                        column: 10,
+                        fixIts: [FixItSpec(message: "replace CodingKeys with @JSONKey and @JSONIgnored")]
+                    )
+                ],
+                fixedSource: """
+                    @JSONModel
+                    struct Book {
+                        var title: String
+                        @JSONKey("page_count") var pageCount: Int
+                        @JSONIgnored var cache: Int = 0
+                    }
+                    """
+            )
+        }
+
+        @Test("An enum's CodingKeys of its own is a compile error, fixed by removing it")
+        func enumCodingKeysDeclared() {
+            expectExpansion(
+                """
+                @JSONModel
+                enum Shape {
+                    case circle(radius: Double)
+                    enum CircleCodingKeys: CodingKey {
+                        case radius
+                    }
+                }
+                """,
+                expandedSource: """
+                    enum Shape {
+                        case circle(radius: Double)
+                        enum CircleCodingKeys: CodingKey {
+                            case radius
+                        }
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "@JSONModel generates CircleCodingKeys; name a key with @JSONKey instead",
+                        line: 4,
+                        column: 10,
+                        fixIts: [FixItSpec(message: "remove CircleCodingKeys")]
+                    )
+                ],
+                fixedSource: """
+                    @JSONModel
+                    enum Shape {
+                        case circle(radius: Double)
+                    }
+                    """
+            )
+        }
+
+        @Test("A fallback case with values, on an untagged enum, or a @JSONKey on a raw-value case, is refused")
+        func fallbacksAndRawKeys() {
+            expectExpansion(
+                """
+                @JSONModel
+                enum A {
+                    case a(x: Int)
+                    @JSONFallback case other(String)
+                }
+                @JSONModel(tagging: .untagged)
+                enum B {
+                    case b(Int)
+                    @JSONFallback case other
+                }
+                @JSONModel
+                enum C: String {
+                    @JSONKey("see") case c
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case a(x: Int)
+                        case other(String)
+                    }
+                    enum B {
+                        case b(Int)
+                        case other
+                    }
+                    enum C: String {
+                        case c
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "the @JSONFallback case takes a tag no case has, whose content it cannot know: it "
+                            + "has no associated values",
+                        line: 4,
+                        column: 24
+                    ),
+                    DiagnosticSpec(
+                        message: "an untagged enum has no tag for a @JSONFallback case to take; a case without "
+                            + "associated values reads null",
+                        line: 9,
+                        column: 24
+                    ),
+                    DiagnosticSpec(
+                        message: "a case of an enum with raw values is named by its raw value; write the name as "
+                            + "the raw value instead of @JSONKey",
+                        line: 13,
+                        column: 5
+                    ),
+                ]
+            )
+        }
+
+        @Test("A tagging on a struct or on an enum of raw values is a compile error")
+        func taggingWithoutCases() {
+            expectExpansion(
+                """
+                @JSONModel(tagging: .untagged)
+                struct A {
+                    var a: Int
+                }
+                @JSONModel(tagging: .external)
+                enum B: Int {
+                    case b
+                }
+                """,
+                expandedSource: """
+                    struct A {
+                        var a: Int
+                    }
+                    enum B: Int {
+                        case b
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(message: "tagging applies to an enum with associated values", line: 1, column: 12),
+                    DiagnosticSpec(message: "tagging applies to an enum with associated values", line: 5, column: 12),
                 ]
             )
         }
@@ -140,24 +325,23 @@
             )
         }
 
-        @Test("An enum without raw values is refused with a message until such enums are supported")
-        func enumRefused() {
+        @Test("An enum of raw values that are neither strings nor integers is a compile error")
+        func enumRawTypeRefused() {
             expectExpansion(
                 """
                 @JSONModel
-                enum A {
-                    case a
+                enum A: Double {
+                    case a = 1.5
                 }
                 """,
                 expandedSource: """
-                    enum A {
-                        case a
+                    enum A: Double {
+                        case a = 1.5
                     }
                     """,
                 diagnostics: [
                     DiagnosticSpec(
-                        message:
-                            "@JSONModel on an enum needs String or integer raw values and no associated values in this version",
+                        message: "@JSONModel on an enum with raw values needs String or integer raw values",
                         line: 1,
                         column: 1
                     )
@@ -165,23 +349,194 @@
             )
         }
 
-        @Test("A class is refused with a message until classes are supported")
-        func classRefused() {
+        @Test("An internally tagged case whose single value is not written as an object is a compile error")
+        func internalNotObject() {
+            expectExpansion(
+                """
+                @JSONModel(tagging: .internal(tag: "type"))
+                enum A {
+                    case a(Int)
+                    case b([String])
+                    case c(Point)
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case a(Int)
+                        case b([String])
+                        case c(Point)
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "the case 'a' holds Int, which is not written as an object: an internally tagged "
+                            + "case has no place for its tag \"type\"; label the value or use .adjacent(tag:content:)",
+                        line: 3,
+                        column: 12
+                    ),
+                    DiagnosticSpec(
+                        message: "the case 'b' holds [String], which is not written as an object: an internally "
+                            + "tagged case has no place for its tag \"type\"; label the value or use "
+                            + ".adjacent(tag:content:)",
+                        line: 4,
+                        column: 12
+                    ),
+                ]
+            )
+        }
+
+        @Test("Two cases mapping to one tag are a compile error at the second")
+        func duplicateTags() {
+            expectExpansion(
+                """
+                @JSONModel(keys: .snakeCase)
+                enum A {
+                    case userName(Int)
+                    @JSONKey("user_name") case other(Int)
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case userName(Int)
+                        case other(Int)
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "'other' and 'userName' both map to the tag \"user_name\"",
+                        line: 4,
+                        column: 32
+                    )
+                ]
+            )
+        }
+
+        @Test("An internal tag that is also a member of a case, and two members of one key, are compile errors")
+        func tagCollision() {
+            expectExpansion(
+                """
+                @JSONModel(keys: .snakeCase, tagging: .internal(tag: "type"))
+                enum A {
+                    case a(type: String, size: Int)
+                    case b(userName: String, user_name: String)
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case a(type: String, size: Int)
+                        case b(userName: String, user_name: String)
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "'user_name' and 'userName' both map to the key \"user_name\"",
+                        line: 4,
+                        column: 30
+                    ),
+                    DiagnosticSpec(
+                        message: "the member \"type\" of the case 'a' is also the tag's key",
+                        line: 3,
+                        column: 12
+                    ),
+                ]
+            )
+        }
+
+        @Test("An adjacent tag and content of one key, and a tagging not spelled with literals, are compile errors")
+        func taggingSpelling() {
+            expectExpansion(
+                """
+                @JSONModel(tagging: .adjacent(tag: "t", content: "t"))
+                enum A {
+                    case a(Int)
+                }
+                @JSONModel(tagging: .internal(tag: name))
+                enum B {
+                    case b(x: Int)
+                }
+                @JSONModel(unknownMembers: .refuse)
+                enum C {
+                    case c(x: Int)
+                }
+                """,
+                expandedSource: """
+                    enum A {
+                        case a(Int)
+                    }
+                    enum B {
+                        case b(x: Int)
+                    }
+                    enum C {
+                        case c(x: Int)
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(message: "the tag and the content have one key, \"t\"", line: 3, column: 10),
+                    DiagnosticSpec(
+                        message: "the tagging must be spelled out with string literals: .external, "
+                            + ".internal(tag: \"type\"), .adjacent(tag: \"t\", content: \"c\"), .untagged",
+                        line: 5,
+                        column: 12
+                    ),
+                    DiagnosticSpec(
+                        message:
+                            "unknownMembers applies to a struct or a class: an enum's cases read different members",
+                        line: 9,
+                        column: 12
+                    ),
+                ]
+            )
+        }
+
+        @Test("A class that is not final is refused, with a fix-it that marks it final")
+        func classNotFinal() {
             expectExpansion(
                 """
                 @JSONModel
-                final class A {
+                public class A {
                     var a: Int = 0
                 }
                 """,
                 expandedSource: """
-                    final class A {
+                    public class A {
                         var a: Int = 0
                     }
                     """,
                 diagnostics: [
                     DiagnosticSpec(
-                        message: "@JSONModel applies to a struct or a raw-value enum in this version",
+                        message: "@JSONModel applies to a final class: a subclass would inherit a decode that makes an "
+                            + "instance of this class and reads none of the subclass's properties",
+                        line: 1,
+                        column: 1,
+                        fixIts: [FixItSpec(message: "mark the class final")]
+                    )
+                ],
+                fixedSource: """
+                    @JSONModel
+                    public final class A {
+                        var a: Int = 0
+                    }
+                    """
+            )
+        }
+
+        @Test("An actor is refused: the macro applies to structs, final classes and enums")
+        func actorRefused() {
+            expectExpansion(
+                """
+                @JSONModel
+                actor A {
+                    var a: Int = 0
+                }
+                """,
+                expandedSource: """
+                    actor A {
+                        var a: Int = 0
+                    }
+                    """,
+                diagnostics: [
+                    DiagnosticSpec(
+                        message: "@JSONModel applies to a struct, a final class or an enum",
                         line: 1,
                         column: 1
                     )
