@@ -22,8 +22,9 @@ struct JsonmapBench: ParsableCommand {
 
             Four more corpora are always generated, never read from a folder: orders-2k (one \
             order) and orders-1m (a list of orders), whose money the models read as Decimal, and \
-            orders-2k-double and orders-1m-double, the same text read with Double money. They run \
-            when named with --file, or with the rest when neither --file nor --corpus is given.
+            amounts (a list of prices read as [Decimal]) and amounts-double (the same text read \
+            as [Double]), which show what a Decimal field costs beside a Double. They run when \
+            named with --file, or with the rest when neither --file nor --corpus is given.
 
             Measures: \(Measure.allCases.map(\.rawValue).joined(separator: ", ")).
             Backends: \(Backends.names.joined(separator: ", ")).
@@ -34,8 +35,8 @@ struct JsonmapBench: ParsableCommand {
               Benchmarks/.build/release/jsonmap-bench --json --file twitter --measure jsondecoder --measure bridges
               Benchmarks/.build/release/jsonmap-bench --file twitter --measure jsonencoder --measure codable-encode
               Benchmarks/.build/release/jsonmap-bench --file canada --measure parse --backend jansson --iterations 3
-              Benchmarks/.build/release/jsonmap-bench --file orders-1m --file orders-1m-double --runs 9
-              valgrind --tool=callgrind Benchmarks/.build/release/jsonmap-bench --file orders-1m-double --iterations 3
+              Benchmarks/.build/release/jsonmap-bench --file amounts --file amounts-double --runs 9
+              valgrind --tool=callgrind Benchmarks/.build/release/jsonmap-bench --file amounts --iterations 3
 
             EXIT STATUS
               0   the table, the JSON rows or the checksums were printed

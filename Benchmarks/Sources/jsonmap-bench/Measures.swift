@@ -225,28 +225,9 @@ struct ModelDecoders {
         )
     }
 
-    /// The models of an orders corpus: one order, or a list of them when `list` is true, whose
-    /// amounts are `Amount`; `rule` reads one order.
-    static func orders<Amount: Money>(
-        list: Bool,
-        _: Amount.Type,
-        rule: ObjectRule<Mapped.Order<Amount>>
-    ) -> ModelDecoders {
-        list
-            ? of(
-                [Order<Amount>].self,
-                mapped: [Mapped.Order<Amount>].self,
-                ruled: ArrayRule(itemRule: rule),
-                decoded: [Decoded.Order<Amount>].self,
-                dates: .iso8601
-            )
-            : of(
-                Order<Amount>.self,
-                mapped: Mapped.Order<Amount>.self,
-                ruled: rule,
-                decoded: Decoded.Order<Amount>.self,
-                dates: .iso8601
-            )
+    /// The models of an amounts corpus: a list of `Amount`s, the same type in every family.
+    static func amounts<Amount: Money>(_: Amount.Type) -> ModelDecoders {
+        of([Amount].self, mapped: [Amount].self, ruled: ArrayRule(itemRule: Amount.rule), decoded: [Amount].self)
     }
 
     /// The models of a corpus file, by its name.
@@ -273,10 +254,18 @@ struct ModelDecoders {
                 ruled: Ruled.featureCollection,
                 decoded: Decoded.FeatureCollection.self
             )
-        case "orders-2k": orders(list: false, Decimal.self, rule: Ruled.orderDecimal)
-        case "orders-2k-double": orders(list: false, Double.self, rule: Ruled.orderDouble)
-        case "orders-1m": orders(list: true, Decimal.self, rule: Ruled.orderDecimal)
-        case "orders-1m-double": orders(list: true, Double.self, rule: Ruled.orderDouble)
+        case "orders-2k":
+            of(Order.self, mapped: Mapped.Order.self, ruled: Ruled.order, decoded: Decoded.Order.self, dates: .iso8601)
+        case "orders-1m":
+            of(
+                [Order].self,
+                mapped: [Mapped.Order].self,
+                ruled: ArrayRule(itemRule: Ruled.order),
+                decoded: [Decoded.Order].self,
+                dates: .iso8601
+            )
+        case "amounts": amounts(Decimal.self)
+        case "amounts-double": amounts(Double.self)
         default: nil
         }
     }

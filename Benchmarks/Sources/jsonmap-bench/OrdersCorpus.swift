@@ -6,30 +6,31 @@ import JSONMapping
 ///
 /// `orders-2k` is one order of about two kilobytes, `orders-1m` an array of orders of about a
 /// megabyte. An order has a customer with an address, an ISO 8601 `placedAt` in UTC, a currency,
-/// about two dozen lines (a note on some, absent from the others) and a total. `orders-2k-double`
-/// and `orders-1m-double` are the same text, read by the same models with `Double` amounts
-/// instead of `Decimal` (see `Money`): a row's figures on the two show what a `Decimal` costs.
+/// about two dozen lines (a note on some, absent from the others) and a total, the amounts read as
+/// `Decimal`. `amounts` is a list of prices drawn as the lines' are, read as `[Decimal]`, and
+/// `amounts-double` the same text read as `[Double]` (see `Money`): a row's figures on the two
+/// show what a `Decimal` field costs beside a `Double` one.
 ///
 /// Every amount is written with two decimals (`19.99`, `5.00`), and a total is the exact sum of
 /// its lines' quantity × price, computed in cents.
 enum OrdersCorpus {
-    /// The corpus names, each `Decimal` variant followed by its `Double` twin.
-    static let names = ["orders-2k", "orders-2k-double", "orders-1m", "orders-1m-double"]
+    /// The corpus names: the orders, then the amounts and their `Double` twin.
+    static let names = ["orders-2k", "orders-1m", "amounts", "amounts-double"]
 
-    /// Whether the models of the corpus `name` read amounts as `Double`.
-    static func readsDouble(_ name: String) -> Bool {
-        name.hasSuffix("-double")
-    }
-
-    /// The text of the corpus `name`: the same for a name and its `-double` twin.
+    /// The text of the corpus `name`: the same for `amounts` and `amounts-double`.
     static func make(_ name: String) throws -> [UInt8] {
-        let base = readsDouble(name) ? String(name.dropLast("-double".count)) : name
+        let base = name == "amounts-double" ? "amounts" : name
         var random = SplitMix(seed: base.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })
         let writer = JSONWriter()
-        if base == "orders-2k" {
+        switch base {
+        case "orders-2k":
             let placedAt = try Date("2026-03-04T09:30:00Z", strategy: .iso8601)
             try order(writer, &random, id: 100_001, placedAt: placedAt, lines: 24)
-        } else {
+        case "amounts":
+            try writer.array {
+                for _ in 0..<amountCount { try writer.number(text: amount(price(&random))) }
+            }
+        default:
             var placedAt = try Date("2026-01-01T00:00:00Z", strategy: .iso8601)
             try writer.array {
                 for index in 0..<orderCount {
@@ -40,6 +41,9 @@ enum OrdersCorpus {
         }
         return try writer.finish()
     }
+
+    /// How many prices `amounts` holds.
+    private static let amountCount = 10_000
 
     /// How many orders `orders-1m` holds.
     private static let orderCount = 480

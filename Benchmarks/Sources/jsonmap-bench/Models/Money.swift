@@ -1,26 +1,16 @@
 import Foundation
 import JSONMapping
 
-/// The type the orders models decode money amounts (`price`, `total`) as: `Decimal`, the exact
-/// value of the digits written, or `Double`, the nearest binary fraction.
-///
-/// The two conformers are the two variants of the orders corpus (`orders-*` and
-/// `orders-*-double`): the models are the same generic types and read the same text, so the
-/// figures of a row on the two variants differ only by the cost of the money type.
-protocol Money: Codable, Bridgeable, Sendable, AdditiveArithmetic {
+/// A money amount as a model of its own, for the `amounts` corpora: a list of prices read as
+/// `[Decimal]` (`amounts`) or as `[Double]` (`amounts-double`). Every row reads the same text
+/// into each, so the figures of a row on the two differ only by what a `Decimal` field costs
+/// beside a `Double` one.
+protocol Money: BenchModel, Sendable {
     /// The type of ``rule``.
     associatedtype Rule: JSONBridge where Rule.Value == Self
 
-    /// The rule the declarative-rules models read an amount with.
+    /// The rule the declarative-rules row reads an amount with.
     static var rule: Rule { get }
-
-    /// The amount in one of JSONSerialization's `NSNumber`s, read as the older libraries read
-    /// it; `nil` when `value` is not a number.
-    static func handMapped(_ value: Any?) -> Self?
-
-    /// The amount at `node`, read with the document's own reads; `nil` when the node is missing
-    /// or is not a number.
-    static func read(_ document: any JSONDocument, _ node: JSONNode?) -> Self?
 
     /// A number that depends on every digit of the amount and on nothing else, the same in every
     /// process: two amounts that differ in any digit give two different numbers.
@@ -39,6 +29,16 @@ extension Decimal: Money {
 
     static func read(_ document: any JSONDocument, _ node: JSONNode?) -> Decimal? {
         Doc.decimal(document, node)
+    }
+
+    init?(handMapped value: Any) {
+        guard let amount = Decimal.handMapped(value) else { return nil }
+        self = amount
+    }
+
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard let amount = Decimal.read(document, node) else { return nil }
+        self = amount
     }
 
     /// The value's stored form, word by word. Different values never share a stored form, so
@@ -66,10 +66,14 @@ extension Decimal: Money {
 extension Double: Money {
     static var rule: ImplicitBridge<Double> { DoubleRule }
 
-    static func handMapped(_ value: Any?) -> Double? { Hand.double(value) }
+    init?(handMapped value: Any) {
+        guard let amount = Hand.double(value) else { return nil }
+        self = amount
+    }
 
-    static func read(_ document: any JSONDocument, _ node: JSONNode?) -> Double? {
-        Doc.double(document, node)
+    init?(document: any JSONDocument, node: JSONNode) {
+        guard let amount = Doc.double(document, node) else { return nil }
+        self = amount
     }
 
     /// The value's bits.

@@ -1,44 +1,41 @@
 import Foundation
 import JSONMapping
 
-// The orders corpus: a web shop's orders, with money in them. `price` and `total` are `Amount`
-// (`Decimal` or `Double`, see `Money`), `quantity` an `Int`, `placedAt` an ISO 8601 `Date`, and a
-// line's `note` is absent from most lines. `orders-2k` is one `Order`, `orders-1m` an `[Order]`.
+// The orders corpus: a web shop's orders, with money in them. `price` and `total` are `Decimal`,
+// `quantity` an `Int`, `placedAt` an ISO 8601 `Date`, and a line's `note` is absent from most
+// lines. `orders-2k` is one `Order`, `orders-1m` an `[Order]`. The types are concrete, as a
+// user's are: the witnesses the coders call are specialized for them.
 
-struct Order<Amount: Money>: BenchModel {
+struct Order: BenchModel {
     var id: Int
     var customer: Customer
     var placedAt: Date
     var currency: String
-    var lines: [OrderLine<Amount>]
-    var total: Amount
+    var lines: [OrderLine]
+    var total: Decimal
 
-    // A generic type holds no stored static property: the bridge is made at each use, from
-    // closures that capture nothing.
-    static var bridge: Bridge<Order> {
-        Bridge(kind: .object) { json, context in
-            Order(
-                id: try context.field(json, "id"),
-                customer: try context.field(json, "customer"),
-                placedAt: try DateBridge(.iso8601).decode(json["placedAt"], in: context),
-                currency: try context.field(json, "currency"),
-                lines: try context.field(json, "lines"),
-                total: try context.field(json, "total")
-            )
-        } encode: { value, writer, context in
-            try writer.beginObject()
-            try context.field(value.id, "id", to: writer)
-            try context.field(value.customer, "customer", to: writer)
-            try writer.key("placedAt")
-            try DateBridge(.iso8601).encode(value.placedAt, to: writer, in: context)
-            try context.field(value.currency, "currency", to: writer)
-            try context.field(value.lines, "lines", to: writer)
-            try context.field(value.total, "total", to: writer)
-            try writer.endObject()
-        }
+    static let bridge = Bridge<Order>(kind: .object) { json, context in
+        Order(
+            id: try context.field(json, "id"),
+            customer: try context.field(json, "customer"),
+            placedAt: try DateBridge(.iso8601).decode(json["placedAt"], in: context),
+            currency: try context.field(json, "currency"),
+            lines: try context.field(json, "lines"),
+            total: try context.field(json, "total")
+        )
+    } encode: { value, writer, context in
+        try writer.beginObject()
+        try context.field(value.id, "id", to: writer)
+        try context.field(value.customer, "customer", to: writer)
+        try writer.key("placedAt")
+        try DateBridge(.iso8601).encode(value.placedAt, to: writer, in: context)
+        try context.field(value.currency, "currency", to: writer)
+        try context.field(value.lines, "lines", to: writer)
+        try context.field(value.total, "total", to: writer)
+        try writer.endObject()
     }
 
-    init(id: Int, customer: Customer, placedAt: Date, currency: String, lines: [OrderLine<Amount>], total: Amount) {
+    init(id: Int, customer: Customer, placedAt: Date, currency: String, lines: [OrderLine], total: Decimal) {
         self.id = id
         self.customer = customer
         self.placedAt = placedAt
@@ -51,8 +48,8 @@ struct Order<Amount: Money>: BenchModel {
         guard let object = Hand.object(value), let id = Hand.int(object["id"]),
             let customer = Customer(handMapped: object["customer"] as Any),
             let placedAt = Hand.iso8601(object["placedAt"]), let currency = Hand.string(object["currency"]),
-            let lines = Hand.list(object["lines"], OrderLine<Amount>.init(handMapped:)),
-            let total = Amount.handMapped(object["total"])
+            let lines = Hand.list(object["lines"], OrderLine.init(handMapped:)),
+            let total = Decimal.handMapped(object["total"])
         else { return nil }
         self.init(id: id, customer: customer, placedAt: placedAt, currency: currency, lines: lines, total: total)
     }
@@ -62,8 +59,8 @@ struct Order<Amount: Money>: BenchModel {
         guard var object = Doc.Object(document, node), let id = object.int("id"),
             let customer = object.member("customer").flatMap({ Customer(document: document, node: $0) }),
             let placedAt = object.iso8601("placedAt"), let currency = object.string("currency"),
-            let lines = object.list("lines", OrderLine<Amount>.init(document:node:)),
-            let total = Amount.read(document, object.member("total"))
+            let lines = object.list("lines", OrderLine.init(document:node:)),
+            let total = Decimal.read(document, object.member("total"))
         else { return nil }
         self.init(id: id, customer: customer, placedAt: placedAt, currency: currency, lines: lines, total: total)
     }
@@ -168,35 +165,33 @@ struct Address: Codable, Bridgeable {
     var checksum: Int { street.utf8.count &+ city.utf8.count &+ postalCode.utf8.count &+ country.utf8.count }
 }
 
-struct OrderLine<Amount: Money>: Codable, Bridgeable {
+struct OrderLine: Codable, Bridgeable {
     var sku: String
     var name: String
     var quantity: Int
-    var price: Amount
+    var price: Decimal
     var note: String?
 
-    static var bridge: Bridge<OrderLine> {
-        Bridge(kind: .object) { json, context in
-            OrderLine(
-                sku: try context.field(json, "sku"),
-                name: try context.field(json, "name"),
-                quantity: try context.field(json, "quantity"),
-                price: try context.field(json, "price"),
-                note: try context.optionalField(json, "note")
-            )
-        } encode: { value, writer, context in
-            try writer.beginObject()
-            try context.field(value.sku, "sku", to: writer)
-            try context.field(value.name, "name", to: writer)
-            try context.field(value.quantity, "quantity", to: writer)
-            try context.field(value.price, "price", to: writer)
-            // As in the input: a line without a note has no `note` member.
-            if let note = value.note { try context.field(note, "note", to: writer) }
-            try writer.endObject()
-        }
+    static let bridge = Bridge<OrderLine>(kind: .object) { json, context in
+        OrderLine(
+            sku: try context.field(json, "sku"),
+            name: try context.field(json, "name"),
+            quantity: try context.field(json, "quantity"),
+            price: try context.field(json, "price"),
+            note: try context.optionalField(json, "note")
+        )
+    } encode: { value, writer, context in
+        try writer.beginObject()
+        try context.field(value.sku, "sku", to: writer)
+        try context.field(value.name, "name", to: writer)
+        try context.field(value.quantity, "quantity", to: writer)
+        try context.field(value.price, "price", to: writer)
+        // As in the input: a line without a note has no `note` member.
+        if let note = value.note { try context.field(note, "note", to: writer) }
+        try writer.endObject()
     }
 
-    init(sku: String, name: String, quantity: Int, price: Amount, note: String?) {
+    init(sku: String, name: String, quantity: Int, price: Decimal, note: String?) {
         self.sku = sku
         self.name = name
         self.quantity = quantity
@@ -207,7 +202,7 @@ struct OrderLine<Amount: Money>: Codable, Bridgeable {
     init?(handMapped value: Any) {
         guard let object = Hand.object(value), let sku = Hand.string(object["sku"]),
             let name = Hand.string(object["name"]), let quantity = Hand.int(object["quantity"]),
-            let price = Amount.handMapped(object["price"])
+            let price = Decimal.handMapped(object["price"])
         else { return nil }
         self.init(sku: sku, name: name, quantity: quantity, price: price, note: Hand.string(object["note"]))
     }
@@ -216,7 +211,7 @@ struct OrderLine<Amount: Money>: Codable, Bridgeable {
     init?(document: any JSONDocument, node: JSONNode) {
         guard var object = Doc.Object(document, node), let sku = object.string("sku"),
             let name = object.string("name"), let quantity = object.int("quantity"),
-            let price = Amount.read(document, object.member("price"))
+            let price = Decimal.read(document, object.member("price"))
         else { return nil }
         self.init(sku: sku, name: name, quantity: quantity, price: price, note: object.string("note"))
     }

@@ -6,13 +6,13 @@ import JSONMapping
 // `placedAt` through `DateBridge(.iso8601)`, a line's `note` out of `=>?` (absent from most lines).
 
 extension Decoded {
-    struct Order<Amount: Money>: JSONDecodable, ModelChecksum {
+    struct Order: JSONDecodable, ModelChecksum {
         let id: Int
         let customer: Customer
         let placedAt: Date
         let currency: String
-        let lines: [OrderLine<Amount>]
-        let total: Amount
+        let lines: [OrderLine]
+        let total: Decimal
 
         static func decode(_ j: JSON) throws -> Order {
             try Order(
@@ -62,11 +62,11 @@ extension Decoded {
         var checksum: Int { street.utf8.count &+ city.utf8.count &+ postalCode.utf8.count &+ country.utf8.count }
     }
 
-    struct OrderLine<Amount: Money>: JSONDecodable {
+    struct OrderLine: JSONDecodable {
         let sku: String
         let name: String
         let quantity: Int
-        let price: Amount
+        let price: Decimal
         let note: String?
 
         static func decode(_ j: JSON) throws -> OrderLine {

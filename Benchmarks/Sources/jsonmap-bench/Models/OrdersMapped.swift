@@ -6,13 +6,13 @@ import JSONMapping
 // `DateBridge(.iso8601)`, and a line's `note` is optional (`<~`): absent from most lines.
 
 extension Mapped {
-    struct Order<Amount: Money>: JSONConvertible, ModelChecksum {
+    struct Order: JSONConvertible, ModelChecksum {
         var id = 0
         var customer = Customer()
         var placedAt = Date(timeIntervalSince1970: 0)
         var currency = ""
-        var lines: [OrderLine<Amount>] = []
-        var total = Amount.zero
+        var lines: [OrderLine] = []
+        var total = Decimal()
 
         static func map(_ object: inout Order, _ json: Map) {
             object.id <- json["id"]
@@ -60,11 +60,11 @@ extension Mapped {
         var checksum: Int { street.utf8.count &+ city.utf8.count &+ postalCode.utf8.count &+ country.utf8.count }
     }
 
-    struct OrderLine<Amount: Money>: JSONConvertible {
+    struct OrderLine: JSONConvertible {
         var sku = ""
         var name = ""
         var quantity = 0
-        var price = Amount.zero
+        var price = Decimal()
         var note: String?
 
         static func map(_ object: inout OrderLine, _ json: Map) {
