@@ -6,9 +6,19 @@ import PackageDescription
 // in release mode: `swift build -c release --package-path Benchmarks`.
 let package = Package(
     name: "swift-json-mapping-benchmarks",
+    traits: [
+        // The rows of the @JSONModel models (macro, macro-encode). Off by default: swift-syntax takes
+        // minutes to build in release, and CI's build of this package checks the other rows.
+        .trait(name: "Macros", description: "The macro and macro-encode rows, through the library's Macros trait.")
+    ],
     dependencies: [
-        // The library, as it is in this checkout, with its default traits (every backend linked).
-        .package(name: "swift-json-mapping", path: "../"),
+        // The library, as it is in this checkout, with its default traits (every backend linked),
+        // and its Macros trait when this package's is on.
+        .package(
+            name: "swift-json-mapping",
+            path: "../",
+            traits: [.defaults, .trait(name: "Macros", condition: .when(traits: ["Macros"]))]
+        ),
         // Parses the benchmarks' command-line options.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],

@@ -42,13 +42,14 @@ PAGE = os.path.join(ROOT, "Docs", "Performance.md")
 BEGIN = "<!-- performance-table: begin -->"
 END = "<!-- performance-table: end -->"
 DEFAULT_RUNS = ["--runs", "5"]
-DEFAULT_FILES = ["twitter", "citm_catalog", "canada", "orders-2k", "orders-1m"]
+DEFAULT_FILES = ["twitter", "citm_catalog", "canada", "orders-2k", "orders-1m", "amounts", "amounts-double"]
 # jsonmap-bench's measures, in the order it runs them; the table keeps that order.
 MEASURES = [
     "jsondecoder", "jsonserialization", "handmap", "handwalk", "scan", "parse", "walk", "bridges",
-    "handdoc", "map", "maplogoff", "rule", "decodable", "codable", "jsonencoder", "encode", "codable-encode",
+    "handdoc", "map", "maplogoff", "rule", "decodable", "codable", "macro", "jsonencoder", "encode", "codable-encode",
+    "macro-encode",
 ]
-ENCODING = {"jsonencoder", "encode", "codable-encode"}
+ENCODING = {"jsonencoder", "encode", "codable-encode", "macro-encode"}
 NOT_RECORDED = "not recorded"
 WIDTH = 100
 

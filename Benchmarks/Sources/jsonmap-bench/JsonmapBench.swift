@@ -17,8 +17,9 @@ struct JsonmapBench: ParsableCommand {
             JSONDecoder decodes, what every encoding row writes to decode back to them, and \
             JSONMappingEncoder with .sortedKeys to write JSONEncoder's bytes with .sortedKeys; a \
             difference is a note on standard error. Decoding rows are compared with jsondecoder \
-            (codable is JSONMappingDecoder on each backend); encoding rows (jsonencoder, encode, \
-            codable-encode) with jsonencoder, in a table of their own.
+            (codable is JSONMappingDecoder on each backend, macro the @JSONModel models); encoding \
+            rows (jsonencoder, encode, codable-encode, macro-encode) with jsonencoder, in a table of \
+            their own.
 
             Four more corpora are always generated, never read from a folder: orders-2k (one \
             order) and orders-1m (a list of orders), whose money the models read as Decimal, and \
@@ -165,6 +166,7 @@ struct JsonmapBench: ParsableCommand {
     private func rows(_ measures: [Measure], backends: [any JSONBackend], for input: Prepared) -> [Row] {
         measures.flatMap { measure -> [Row] in
             if measure.needsModels, input.models == nil { return [] }
+            if measure == .macro || measure == .macroEncode, input.models?.macro == nil { return [] }
             if measure.isPerBackend { return backends.map { Row(measure: measure, backend: $0.name) } }
             return [Row(measure: measure, backend: measure.fixedBackend)]
         }

@@ -40,6 +40,8 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// The model structs `jsondecoder` decodes, from the same bytes, by a `JSONMappingDecoder` over
     /// the backend's mapper: the drop-in for `JSONDecoder`, reading the backend's document in place.
     case codable
+    /// A backend's parse, then the `Macro` models through the reads `@JSONModel` generates.
+    case macro
     /// Reference for encoding: Foundation's JSONEncoder encoding the model structs, decoded before timing.
     case jsonencoder
     /// The `Mapped` models, decoded before timing, encoded to bytes through their maps
@@ -48,11 +50,14 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// The model structs `jsonencoder` encodes, decoded before timing, encoded by
     /// `JSONMappingEncoder()`, the drop-in for `JSONEncoder` that streams to the package's writer.
     case codableEncode = "codable-encode"
+    /// The `Macro` models, decoded before timing, encoded to bytes through the writes `@JSONModel`
+    /// generates (`Mapper.encode`; no backend is involved).
+    case macroEncode = "macro-encode"
 
     /// Whether the measure runs once per backend.
     var isPerBackend: Bool {
         switch self {
-        case .parse, .walk, .bridges, .handdoc, .map, .maplogoff, .rule, .decodable, .codable: true
+        case .parse, .walk, .bridges, .handdoc, .map, .maplogoff, .rule, .decodable, .codable, .macro: true
         default: false
         }
     }
@@ -61,7 +66,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     var needsModels: Bool {
         switch self {
         case .handmap, .bridges, .handdoc, .map, .maplogoff, .rule, .decodable, .codable, .jsonencoder, .encode,
-            .codableEncode:
+            .codableEncode, .macro, .macroEncode:
             true
         default: false
         }
@@ -69,7 +74,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
 
     /// Whether the measure writes JSON rather than reads it.
     var isEncoding: Bool {
-        self == .jsonencoder || self == .encode || self == .codableEncode
+        self == .jsonencoder || self == .encode || self == .codableEncode || self == .macroEncode
     }
 
     /// The measure a row's speed is compared with: JSONEncoder for encoding, JSONDecoder for the rest.
@@ -81,7 +86,7 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     var fixedBackend: String {
         switch self {
         case .scan: "foundation"
-        case .encode, .codableEncode: "jsonwriter"
+        case .encode, .codableEncode, .macroEncode: "jsonwriter"
         default: "reference"
         }
     }
@@ -129,12 +134,16 @@ struct Row: Hashable {
             sum.add(try input.models?.decodable(input.mapper(backend), input.bytes) ?? 0)
         case .codable:
             sum.add(try input.models?.codable(input.codableDecoder(backend), input.bytes) ?? 0)
+        case .macro:
+            sum.add(try input.models?.macro?(input.mapper(backend), input.bytes) ?? 0)
         case .jsonencoder:
             sum.add(try input.encoders?.jsonEncoder().count ?? 0)
         case .encode:
             sum.add(try input.encoders?.map().count ?? 0)
         case .codableEncode:
             sum.add(try input.encoders?.codable().count ?? 0)
+        case .macroEncode:
+            sum.add(try input.encoders?.macro?().count ?? 0)
         }
         return sum.value
     }
@@ -155,6 +164,8 @@ struct ModelDecoders {
     let decodable: (Mapper, [UInt8]) throws -> Int
     /// The model structs `jsonDecoder` decodes, through a `JSONMappingDecoder`.
     let codable: (JSONMappingDecoder, [UInt8]) throws -> Int
+    /// Through the `Macro` family's generated reads; `nil` for a corpus without such models.
+    let macro: ((Mapper, [UInt8]) throws -> Int)?
     /// The encoders, holding values decoded from the corpus file once.
     let encoders: (Mapper, [UInt8]) throws -> ModelEncoders
     /// How the Codable rows read and write the models' dates.
@@ -167,12 +178,14 @@ struct ModelDecoders {
         Model: BenchModel,
         MappedModel: Bridgeable & ModelChecksum,
         Rule: JSONBridge,
-        DecodedModel: Bridgeable & ModelChecksum
+        DecodedModel: Bridgeable & ModelChecksum,
+        MacroModel: Bridgeable & ModelChecksum
     >(
         _ type: Model.Type,
         mapped: MappedModel.Type,
         ruled rule: Rule,
         decoded: DecodedModel.Type,
+        macro: MacroModel.Type?,
         dates: DateCoding = .deferredToDate
     ) -> ModelDecoders where Rule.Value == MappedModel {
         ModelDecoders(
@@ -202,15 +215,18 @@ struct ModelDecoders {
             rule: { mapper, bytes in try mapper.decode(with: rule, from: bytes).checksum },
             decodable: { mapper, bytes in try mapper.decode(DecodedModel.self, from: bytes).checksum },
             codable: { decoder, bytes in try decoder.decode(Model.self, from: bytes).checksum },
+            macro: macro.map { _ in { mapper, bytes in try mapper.decode(MacroModel.self, from: bytes).checksum } },
             encoders: { mapper, bytes in
                 let data = Data(bytes)
                 let model = try dates.jsonDecoder().decode(Model.self, from: data)
                 let mapped = try mapper.decode(MappedModel.self, from: bytes)
+                let macroModel = try macro.map { _ in try mapper.decode(MacroModel.self, from: bytes) }
                 let codableEncoder = dates.mappingEncoder()
                 return ModelEncoders(
                     jsonEncoder: { try dates.jsonEncoder().encode(model) },
                     map: { try mapper.encode(mapped) },
                     codable: { try codableEncoder.encode(model) },
+                    macro: macroModel.map { value in { try mapper.encode(value) } },
                     sortedKeys: {
                         let foundation = dates.jsonEncoder()
                         foundation.outputFormatting = .sortedKeys
@@ -223,6 +239,22 @@ struct ModelDecoders {
             },
             dates: dates
         )
+    }
+
+    /// The ways to decode a corpus that has no `@JSONModel` models.
+    static func of<
+        Model: BenchModel,
+        MappedModel: Bridgeable & ModelChecksum,
+        Rule: JSONBridge,
+        DecodedModel: Bridgeable & ModelChecksum
+    >(
+        _ type: Model.Type,
+        mapped: MappedModel.Type,
+        ruled rule: Rule,
+        decoded: DecodedModel.Type,
+        dates: DateCoding = .deferredToDate
+    ) -> ModelDecoders where Rule.Value == MappedModel {
+        of(type, mapped: mapped, ruled: rule, decoded: decoded, macro: nil as MappedModel.Type?, dates: dates)
     }
 
     /// The models of an amounts corpus: a list of `Amount`s, the same type in every family.
@@ -238,21 +270,24 @@ struct ModelDecoders {
                 TwitterSearch.self,
                 mapped: Mapped.TwitterSearch.self,
                 ruled: Ruled.twitter,
-                decoded: Decoded.TwitterSearch.self
+                decoded: Decoded.TwitterSearch.self,
+                macro: MacroModels.twitter
             )
         case "citm_catalog":
             of(
                 CitmCatalog.self,
                 mapped: Mapped.CitmCatalog.self,
                 ruled: Ruled.citmCatalog,
-                decoded: Decoded.CitmCatalog.self
+                decoded: Decoded.CitmCatalog.self,
+                macro: MacroModels.citmCatalog
             )
         case "canada":
             of(
                 FeatureCollection.self,
                 mapped: Mapped.FeatureCollection.self,
                 ruled: Ruled.featureCollection,
-                decoded: Decoded.FeatureCollection.self
+                decoded: Decoded.FeatureCollection.self,
+                macro: MacroModels.featureCollection
             )
         case "orders-2k":
             of(Order.self, mapped: Mapped.Order.self, ruled: Ruled.order, decoded: Decoded.Order.self, dates: .iso8601)
@@ -316,6 +351,9 @@ struct ModelEncoders {
     let map: () throws -> [UInt8]
     /// The model structs through one `JSONMappingEncoder()`, made before timing.
     let codable: () throws -> Data
+    /// The `Macro` models through their generated writes, by the mapper's writer; `nil` for a
+    /// corpus without such models.
+    let macro: (() throws -> [UInt8])?
     /// The model structs through JSONEncoder and through JSONMappingEncoder, both with
     /// `.sortedKeys`: the layout in which the two promise the same bytes.
     let sortedKeys: () throws -> (jsonEncoder: Data, codable: Data)
@@ -395,14 +433,15 @@ struct Prepared {
             let reference = try models.jsonDecoder(data)
             for (backend, mapper) in mappers.sorted(by: { $0.key < $1.key }) {
                 let jsonMappingDecoder = try codableDecoder(backend)
-                let rows: [(Measure, () throws -> Int)] = [
-                    (.bridges, { try models.bridges(mapper, bytes) }),
-                    (.handdoc, { try models.handdoc(mapper, bytes) }),
-                    (.map, { try models.map(mapper, bytes) }),
-                    (.rule, { try models.rule(mapper, bytes) }),
-                    (.decodable, { try models.decodable(mapper, bytes) }),
-                    (.codable, { try models.codable(jsonMappingDecoder, bytes) }),
-                ]
+                let rows: [(Measure, () throws -> Int)] =
+                    [
+                        (.bridges, { try models.bridges(mapper, bytes) }),
+                        (.handdoc, { try models.handdoc(mapper, bytes) }),
+                        (.map, { try models.map(mapper, bytes) }),
+                        (.rule, { try models.rule(mapper, bytes) }),
+                        (.decodable, { try models.decodable(mapper, bytes) }),
+                        (.codable, { try models.codable(jsonMappingDecoder, bytes) }),
+                    ] + (models.macro.map { macro in [(.macro, { try macro(mapper, bytes) })] } ?? [])
                 for (measure, decode) in rows {
                     let checksum = try decode()
                     if checksum != reference {
@@ -413,10 +452,11 @@ struct Prepared {
                 }
             }
             if let encoders {
-                let written: [(Measure, Data)] = [
-                    (.jsonencoder, try encoders.jsonEncoder()), (.encode, Data(try encoders.map())),
-                    (.codableEncode, try encoders.codable()),
-                ]
+                let written: [(Measure, Data)] =
+                    [
+                        (.jsonencoder, try encoders.jsonEncoder()), (.encode, Data(try encoders.map())),
+                        (.codableEncode, try encoders.codable()),
+                    ] + (try encoders.macro.map { [(.macroEncode, Data(try $0()))] } ?? [])
                 for (measure, output) in written {
                     let checksum = try encoders.checksum(output)
                     if checksum != reference {

@@ -311,3 +311,21 @@ enum Doc {
         dictionary(document, node) { document, element in document.string(element) }
     }
 }
+
+/// The corpus models again as `@JSONModel` types (`*Macro.swift`): the same fields and keys, read
+/// and written by the code the macro generates.
+enum Macro {}
+
+/// The `@JSONModel` models of each corpus that has them; `nil` when the Benchmarks package is
+/// built without its `Macros` trait, and the `macro` rows are then left out.
+enum MacroModels {
+    #if Macros
+        static var twitter: Macro.TwitterSearch.Type? { Macro.TwitterSearch.self }
+        static var citmCatalog: Macro.CitmCatalog.Type? { Macro.CitmCatalog.self }
+        static var featureCollection: Macro.FeatureCollection.Type? { Macro.FeatureCollection.self }
+    #else
+        static var twitter: Mapped.TwitterSearch.Type? { nil }
+        static var citmCatalog: Mapped.CitmCatalog.Type? { nil }
+        static var featureCollection: Mapped.FeatureCollection.Type? { nil }
+    #endif
+}
