@@ -198,9 +198,9 @@ struct MalformedInput: Sendable, CustomTestStringConvertible {
 
     // MARK: The fast paths
 
-    @Test("a control character is found at every position of a long string", arguments: 0..<24)
+    @Test("a control character is found at every position of a long string", arguments: 0..<40)
     func controlCharacterAtEveryPosition(position: Int) throws {
-        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 24)
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
         bytes[position] = 0x01
         let error = try #require(throws: ParseError.self) { try validate([0x22] + bytes + [0x22]) }
         #expect(error.code == .controlCharacterInString)
@@ -208,18 +208,18 @@ struct MalformedInput: Sendable, CustomTestStringConvertible {
         #expect(error.column == position + 2)
     }
 
-    @Test("invalid UTF-8 is found at every position of a long string", arguments: 0..<24)
+    @Test("invalid UTF-8 is found at every position of a long string", arguments: 0..<40)
     func invalidUTF8AtEveryPosition(position: Int) throws {
-        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 24)
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
         bytes[position] = 0xFF
         let error = try #require(throws: ParseError.self) { try validate([0x22] + bytes + [0x22]) }
         #expect(error.code == .invalidUTF8)
         #expect(error.offset == position + 1)
     }
 
-    @Test("a closing quote is found at every position of a long string", arguments: 0..<24)
+    @Test("a closing quote is found at every position of a long string", arguments: 0..<40)
     func closingQuoteAtEveryPosition(position: Int) throws {
-        let text = "\"" + String(repeating: "a", count: position) + "\"" + String(repeating: " ", count: 24 - position)
+        let text = "\"" + String(repeating: "a", count: position) + "\"" + String(repeating: " ", count: 40 - position)
         try validate(text)
         let tape = try scanTape(Array(text.utf8))
         #expect(tape.entries.count == 1)
@@ -228,13 +228,26 @@ struct MalformedInput: Sendable, CustomTestStringConvertible {
         #expect(tape.entries[0].flags == 0)
     }
 
-    @Test("an escape is found at every position of a long string", arguments: 0..<24)
+    @Test("an escape is found at every position of a long string", arguments: 0..<40)
     func escapeAtEveryPosition(position: Int) throws {
         let text =
-            "\"" + String(repeating: "a", count: position) + "\\n" + String(repeating: "b", count: 24 - position) + "\""
+            "\"" + String(repeating: "a", count: position) + "\\n" + String(repeating: "b", count: 40 - position) + "\""
         let tape = try scanTape(Array(text.utf8))
         #expect(tape.entries[0].flags == TapeEntry.escaped)
-        #expect(Int(tape.entries[0].length) == 26)
+        #expect(Int(tape.entries[0].length) == 42)
+    }
+
+    @Test("every byte from 0x20 to 0x7F but the quote and the backslash is plain at every position of a long string")
+    func plainBytesAtEveryPosition() throws {
+        for byte in UInt8(0x20)...0x7F where byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+            for position in 0..<40 {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 40)
+                bytes[position] = byte
+                let tape = try scanTape([0x22] + bytes + [0x22])
+                #expect(Int(tape.entries[0].length) == 40, "byte \(byte) at \(position)")
+                #expect(tape.entries[0].flags == 0, "byte \(byte) at \(position)")
+            }
+        }
     }
 
     @Test("runs of spaces are skipped without losing the column")
