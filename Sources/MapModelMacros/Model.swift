@@ -80,12 +80,17 @@
         /// A struct's direct reads, a member of its body: every mapped property's value, in
         /// declaration order.
         func readValues() -> String {
-            let body = directReads(assigns: false) + returnValues()
-            return """
-                private static func _readJSONModel(_ reader: inout MapModels.ModelReader) throws\(valuesType) {
-                \(body.joined(separator: "\n"))
-                }
-                """
+            valuesFunction("_readJSONModel(_ reader: inout MapModels.ModelReader)", reads: directReads(assigns: false))
+        }
+
+        /// The private static function `signature` that does `reads` into the `_<name>` locals and
+        /// returns them, typed by ``valuesType``.
+        func valuesFunction(_ signature: String, reads: [String]) -> String {
+            """
+            private static func \(signature) throws\(valuesType) {
+            \((reads + returnValues()).joined(separator: "\n"))
+            }
+            """
         }
 
         /// The reads of every mapped property from `reader`, each into the local `_<name>`, assigned
@@ -230,12 +235,7 @@
         /// A struct's reads through a decoder's containers, a member of its body: every mapped
         /// property's value, in declaration order.
         func decodeValues() -> String {
-            let body = codableReads(assigns: false) + returnValues()
-            return """
-                private static func _decodeJSONModel(from decoder: any Swift.Decoder) throws\(valuesType) {
-                \(body.joined(separator: "\n"))
-                }
-                """
+            valuesFunction("_decodeJSONModel(from decoder: any Swift.Decoder)", reads: codableReads(assigns: false))
         }
 
         /// The reads of every mapped property through `decoder`'s containers, each into the local
