@@ -37,25 +37,39 @@
     /// `@JSONModel`: a model's direct decode and encode over the package's documents and writers,
     /// and its `Codable` conformance with the same keys and rules.
     public struct JSONModelMacro: ExtensionMacro, MemberMacro {
-        /// A final class's initializers, which a class's extension cannot declare: the direct read, the
-        /// `Codable` one, and the `init()` the class had before they were declared, when it had one.
-        /// Nothing for a struct or an enum, and nothing for a class with problems (the extension
-        /// expansion reports them).
+        /// The members that spell the types and expressions the user wrote, which only the model's
+        /// body sees as the user does (see ``Model``): a final class's initializers (which a class's
+        /// extension cannot declare; the `init()` it had before them, when it had one) and writes; a
+        /// struct's reads, which its extension's initializers assign, and writes; a tagged enum's
+        /// reads and writes. Nothing for a raw-value enum, whose extension spells no such type, and
+        /// nothing for a declaration with problems (the extension expansion reports them).
         public static func expansion(
             of node: AttributeSyntax,
             providingMembersOf declaration: some DeclGroupSyntax,
             conformingTo protocols: [TypeSyntax],
             in context: some MacroExpansionContext
         ) throws -> [DeclSyntax] {
-            guard let classDecl = declaration.as(ClassDeclSyntax.self),
-                classDecl.modifiers.contains(where: { $0.name.text == "final" }),
-                let model = model(of: node, classDecl, type: classDecl.name.text, diagnoses: false, in: context)
+            if let enumeration = declaration.as(EnumDeclSyntax.self) {
+                guard !RawValueEnum.applies(to: enumeration),
+                    let model = taggedEnum(node, enumeration, diagnoses: false, in: context)
+                else { return [] }
+                return model.members().map { DeclSyntax(stringLiteral: $0) }
+            }
+            if let classDecl = declaration.as(ClassDeclSyntax.self) {
+                guard classDecl.modifiers.contains(where: { $0.name.text == "final" }),
+                    let model = model(of: node, classDecl, type: classDecl.name.text, diagnoses: false, in: context)
+                else { return [] }
+                var members = [model.readingInit(), model.codableDecode()]
+                if hadDefaultInit(classDecl) { members.append("init() {}") }
+                members += [model.directEncode(), model.codableEncode()]
+                return members.map { DeclSyntax(stringLiteral: $0) }
+            }
+            guard declaration.is(StructDeclSyntax.self),
+                let model = model(of: node, declaration, type: "Self", diagnoses: false, in: context)
             else { return [] }
-            var members = [
-                DeclSyntax(stringLiteral: model.readingInit()), DeclSyntax(stringLiteral: model.codableDecode()),
-            ]
-            if hadDefaultInit(classDecl) { members.append("init() {}") }
-            return members
+            return [model.readValues(), model.decodeValues(), model.directEncode(), model.codableEncode()].map {
+                DeclSyntax(stringLiteral: $0)
+            }
         }
 
         /// The error for a `tagging:` argument on a model without cases that carry values.
@@ -124,7 +138,8 @@
                         in: context
                     )
                 }
-                return taggedEnum(node, enumeration, type: type.trimmedDescription, conformances, in: context)
+                guard let model = taggedEnum(node, enumeration, in: context) else { return [] }
+                return Model.extensionDecl(model.source(type: type.trimmedDescription, conformances: conformances))
             }
             let isClass = declaration.is(ClassDeclSyntax.self)
             guard declaration.is(StructDeclSyntax.self) || isClass else {
@@ -153,18 +168,14 @@
                 )
                 return []
             }
-            guard let model = model(of: node, declaration, type: type.trimmedDescription, in: context) else {
-                return []
-            }
-            // A class's initializers are members of its body (see the member expansion).
+            // The extension names the model `Self`, and what spells a type the user wrote is in the
+            // body (see the member expansion).
+            guard let model = model(of: node, declaration, type: "Self", in: context) else { return [] }
+            var members = [model.codingKeys(), model.directDecode()]
+            if !isClass { members += [model.readingInit(), model.codableDecode()] }
             let source = """
-                extension \(model.name): \(conformances.joined(separator: ", ")) {
-                \(model.codingKeys())
-                \(model.directDecode())
-                \(isClass ? "" : model.readingInit())
-                \(model.directEncode())
-                \(isClass ? "" : model.codableDecode())
-                \(model.codableEncode())
+                extension \(type.trimmedDescription): \(conformances.joined(separator: ", ")) {
+                \(members.joined(separator: "\n"))
                 }
                 """
             return Model.extensionDecl(source)
@@ -235,13 +246,14 @@
             )
         }
 
+        /// The tagged enum's model, named `Self`, or `nil` when the declaration has problems,
+        /// reported through `context` when `diagnoses`.
         static func taggedEnum(
             _ node: AttributeSyntax,
             _ enumeration: EnumDeclSyntax,
-            type name: String,
-            _ conformances: [String],
+            diagnoses: Bool = true,
             in context: some MacroExpansionContext
-        ) -> [ExtensionDeclSyntax] {
+        ) -> TaggedEnum? {
             var convention = "asWritten"
             var tagging = Tagging.external
             for argument in node.arguments?.as(LabeledExprListSyntax.self) ?? [] {
@@ -250,43 +262,54 @@
                     convention = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? ""
                 case "tagging":
                     guard let spelled = Tagging(argument.expression) else {
+                        if diagnoses {
+                            context.diagnose(
+                                Diagnostic(
+                                    node: argument,
+                                    message: ModelDiagnostic(
+                                        message: "the tagging must be spelled out with string literals: .external, "
+                                            + ".internal(tag: \"type\"), .adjacent(tag: \"t\", content: \"c\"), "
+                                            + ".untagged",
+                                        id: "taggingNotLiteral"
+                                    )
+                                )
+                            )
+                        }
+                        return nil
+                    }
+                    tagging = spelled
+                case "unknownMembers":
+                    if diagnoses {
                         context.diagnose(
                             Diagnostic(
                                 node: argument,
                                 message: ModelDiagnostic(
-                                    message: "the tagging must be spelled out with string literals: .external, "
-                                        + ".internal(tag: \"type\"), .adjacent(tag: \"t\", content: \"c\"), .untagged",
-                                    id: "taggingNotLiteral"
+                                    message: "unknownMembers applies to a struct or a class: an enum's cases read "
+                                        + "different members",
+                                    id: "unknownMembersOnEnum"
                                 )
                             )
                         )
-                        return []
                     }
-                    tagging = spelled
-                case "unknownMembers":
-                    context.diagnose(
-                        Diagnostic(
-                            node: argument,
-                            message: ModelDiagnostic(
-                                message: "unknownMembers applies to a struct or a class: an enum's cases read "
-                                    + "different members",
-                                id: "unknownMembersOnEnum"
-                            )
-                        )
-                    )
-                    return []
+                    return nil
                 default: break
                 }
             }
-            guard let cases = TaggedEnum.cases(of: enumeration, tagging: tagging, convention: convention, in: context)
-            else { return [] }
-            let model = TaggedEnum(
-                name: name,
+            guard
+                let cases = TaggedEnum.cases(
+                    of: enumeration,
+                    tagging: tagging,
+                    convention: convention,
+                    diagnoses: diagnoses,
+                    in: context
+                )
+            else { return nil }
+            return TaggedEnum(
+                name: "Self",
                 access: accessLevel(of: enumeration.modifiers),
                 tagging: tagging,
                 cases: cases
             )
-            return Model.extensionDecl(model.source(conformances: conformances))
         }
 
         static func accessLevel(of modifiers: DeclModifierListSyntax) -> String {

@@ -2,7 +2,16 @@
     import SwiftSyntax
     import SwiftSyntaxBuilder
 
-    /// The code `@JSONModel` generates for a struct's fields.
+    /// The code `@JSONModel` generates for a struct's or a final class's fields.
+    ///
+    /// An extension's lexical context is the file's, not the declaration's: a type the user wrote,
+    /// or an expression (a default, a validation, a bridge), spelled in an extension names what the
+    /// file sees, which is not what the model's body sees when the model is nested in another
+    /// type. So every declaration that spells one is a member of the model's body (the member
+    /// expansion), and the extension holds only code that spells none: the conformance, the coding
+    /// keys, `decodeModel`, and a struct's initializers, which must stay out of its body so that it
+    /// keeps its memberwise initializer. Those initializers assign the values that the body's
+    /// `_readJSONModel` and `_decodeJSONModel` read.
     struct Model {
         /// The extension in `source`, parsed.
         static func extensionDecl(_ source: String) -> [ExtensionDeclSyntax] {
@@ -55,23 +64,80 @@
             """
         }
 
-        /// The initializer that reads each property from a model reader.
+        /// The initializer that reads each property from a model reader: a class's reads them itself,
+        /// a struct's assigns what `_readJSONModel` returns.
         func readingInit() -> String {
-            var body: [String] = []
-            for field in mapped where !field.rest {
-                body.append(Self.directRead(field))
-            }
-            if let rest = mapped.first(where: \.rest) {
-                body.append("self.\(rest.name) = reader.rest(known: \(knownKeys))")
-            }
-            if refusesUnknownMembers {
-                body.append("try reader.refuseUnknownMembers(known: \(knownKeys), model: \(name).self)")
-            }
+            let body =
+                isClass
+                ? directReads(assigns: true) : assignments(of: "Self._readJSONModel(&reader)")
             return """
                 private init(_readingJSONModel reader: inout MapModels.ModelReader) throws {
                 \(body.joined(separator: "\n"))
                 }
                 """
+        }
+
+        /// A struct's direct reads, a member of its body: every mapped property's value, in
+        /// declaration order.
+        func readValues() -> String {
+            valuesFunction("_readJSONModel(_ reader: inout MapModels.ModelReader)", reads: directReads(assigns: false))
+        }
+
+        /// The private static function `signature` that does `reads` into the `_<name>` locals and
+        /// returns them, typed by ``valuesType``.
+        func valuesFunction(_ signature: String, reads: [String]) -> String {
+            """
+            private static func \(signature) throws\(valuesType) {
+            \((reads + returnValues()).joined(separator: "\n"))
+            }
+            """
+        }
+
+        /// The reads of every mapped property from `reader`, each into the local `_<name>`, assigned
+        /// to the property when `assigns`.
+        func directReads(assigns: Bool) -> [String] {
+            var body: [String] = []
+            for field in mapped where !field.rest {
+                body.append(Self.directRead(field, assigns: assigns))
+            }
+            if let rest = mapped.first(where: \.rest) {
+                let target = assigns ? "self.\(rest.name)" : "let _\(rest.name)"
+                body.append("\(target) = reader.rest(known: \(knownKeys))")
+            }
+            if refusesUnknownMembers {
+                body.append("try reader.refuseUnknownMembers(known: \(knownKeys), model: \(name).self)")
+            }
+            return body
+        }
+
+        /// The return type of a function that returns every mapped property's value: nothing, the
+        /// value, or a tuple of the values in declaration order.
+        var valuesType: String {
+            switch mapped.count {
+            case 0: ""
+            case 1: " -> \(mapped[0].type)"
+            default: " -> (" + mapped.map(\.type).joined(separator: ", ") + ")"
+            }
+        }
+
+        /// The return of the `_<name>` locals, typed by ``valuesType``.
+        func returnValues() -> [String] {
+            switch mapped.count {
+            case 0: []
+            case 1: ["return _\(mapped[0].name)"]
+            default: ["return (" + mapped.map { "_\($0.name)" }.joined(separator: ", ") + ")"]
+            }
+        }
+
+        /// The assignment of each mapped property from the values `call` returns; it spells no type.
+        func assignments(of call: String) -> [String] {
+            switch mapped.count {
+            case 0: ["try \(call)"]
+            case 1: ["self.\(mapped[0].name) = try \(call)"]
+            default:
+                ["let values = try \(call)"]
+                    + mapped.enumerated().map { index, field in "self.\(field.name) = values.\(index)" }
+            }
         }
 
         /// A field's direct read into the local `_<name>`, assigned to the property when `assigns`.
@@ -149,6 +215,8 @@
 
         // MARK: The Codable path
 
+        /// The `Codable` initializer: a class's reads each property itself, a struct's assigns what
+        /// `_decodeJSONModel` returns.
         func codableDecode() -> String {
             let adopt = isClass ? mapped.map { "self.\($0.name) = direct.\($0.name)" } : ["self = direct"]
             var body =
@@ -156,21 +224,36 @@
                     "return",
                     "}",
                 ]
+            body += isClass ? codableReads(assigns: true) : assignments(of: "Self._decodeJSONModel(from: decoder)")
+            return """
+                \(access)init(from decoder: any Swift.Decoder) throws {
+                \(body.joined(separator: "\n"))
+                }
+                """
+        }
+
+        /// A struct's reads through a decoder's containers, a member of its body: every mapped
+        /// property's value, in declaration order.
+        func decodeValues() -> String {
+            valuesFunction("_decodeJSONModel(from decoder: any Swift.Decoder)", reads: codableReads(assigns: false))
+        }
+
+        /// The reads of every mapped property through `decoder`'s containers, each into the local
+        /// `_<name>`, assigned to the property when `assigns`.
+        func codableReads(assigns: Bool) -> [String] {
+            var body: [String] = []
             if !named.isEmpty { body.append("let container = try decoder.container(keyedBy: CodingKeys.self)") }
-            for field in named { body.append(Self.codableRead(field)) }
+            for field in named { body.append(Self.codableRead(field, assigns: assigns)) }
             if let rest = mapped.first(where: \.rest) {
-                body.append("self.\(rest.name) = try MapModels.ModelCoding.rest(from: decoder, known: \(knownKeys))")
+                let target = assigns ? "self.\(rest.name)" : "let _\(rest.name)"
+                body.append("\(target) = try MapModels.ModelCoding.rest(from: decoder, known: \(knownKeys))")
             }
             if refusesUnknownMembers {
                 body.append(
                     "try MapModels.ModelCoding.refuseUnknownMembers(in: decoder, known: \(knownKeys), model: \(name).self)"
                 )
             }
-            return """
-                \(access)init(from decoder: any Decoder) throws {
-                \(body.joined(separator: "\n"))
-                }
-                """
+            return body
         }
 
         /// A field's read through `container`, keyed by `keys`, into the local `_<name>`, assigned to
@@ -232,7 +315,8 @@
         static func finish(_ field: ModelField, _ lines: [String], failure: String, assigns: Bool) -> String {
             var lines = lines
             if let validation = field.validation {
-                lines.append("if !(\(validation) as (\(field.type)) -> Bool)(_\(field.name)) { throw \(failure) }")
+                let check = "(\(validation) as (\(field.type)) -> Swift.Bool)(_\(field.name))"
+                lines.append("if !\(check) { throw \(failure) }")
             }
             if assigns { lines.append("self.\(field.name) = _\(field.name)") }
             return lines.joined(separator: "\n")
@@ -248,7 +332,7 @@
                 body.append("try MapModels.ModelCoding.encodeRest(self.\(rest.name), to: encoder)")
             }
             return """
-                \(access)func encode(to encoder: any Encoder) throws {
+                \(access)func encode(to encoder: any Swift.Encoder) throws {
                 \(body.joined(separator: "\n"))
                 }
                 """

@@ -84,10 +84,10 @@
             if renamesCases || tagging != nil { return [] }
             let fallback = fallbacks.first?.elements.first?.name.text
             let access = JSONModelMacro.accessLevel(of: enumeration.modifiers)
-            let bridge = "MapCore.ImplicitBridge<\(rawType)>()"
+            let bridge = "MapCore.ImplicitBridge<RawValue>()"
             let unknownDirect =
                 fallback.map { "return .\($0)" }
-                ?? "throw MapModels.ModelReader.unknownRawValue(raw, at: node, of: document, in: context, model: \(name).self)"
+                ?? "throw MapModels.ModelReader.unknownRawValue(raw, at: node, of: document, in: context, model: Self.self)"
             let unknownCodable =
                 fallback.map { "self = .\($0)" }
                     ?? """
@@ -98,6 +98,8 @@
                         )
                     )
                     """
+            // The raw type is named `RawValue`, and the enum `Self`: spelled as the user wrote them, they
+            // would name what the file sees, not what the enum's declaration sees.
             let source = """
                 extension \(name): \(conformances.joined(separator: ", ")) {
                 \(access)static var jsonKind: MapCore.JSONKind? { \(bridge).kind }
@@ -105,23 +107,23 @@
                     _ node: MapCore.JSONNode,
                     of document: any MapCore.JSONDocument,
                     in context: MapCore.MappingContext
-                ) throws -> \(name) {
+                ) throws -> Self {
                     let raw = try \(bridge).decode(node, of: document, in: context)
-                    if let value = \(name)(rawValue: raw) { return value }
+                    if let value = Self(rawValue: raw) { return value }
                     \(unknownDirect)
                 }
                 \(access)func encodeModel(to writer: some MapCore.JSONWriting, in context: MapCore.MappingContext) throws {
                     try \(bridge).encode(self.rawValue, to: writer, in: context)
                 }
-                \(access)init(from decoder: any Decoder) throws {
-                    let raw = try decoder.singleValueContainer().decode(\(rawType).self)
-                    if let value = \(name)(rawValue: raw) {
+                \(access)init(from decoder: any Swift.Decoder) throws {
+                    let raw = try decoder.singleValueContainer().decode(RawValue.self)
+                    if let value = Self(rawValue: raw) {
                         self = value
                     } else {
                         \(unknownCodable)
                     }
                 }
-                \(access)func encode(to encoder: any Encoder) throws {
+                \(access)func encode(to encoder: any Swift.Encoder) throws {
                     var container = encoder.singleValueContainer()
                     try container.encode(self.rawValue)
                 }

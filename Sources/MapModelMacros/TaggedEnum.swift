@@ -94,11 +94,13 @@
         let tagging: Tagging
         let cases: [EnumCase]
 
-        /// The cases of `enumeration`, or `nil` after diagnosing what cannot be generated.
+        /// The cases of `enumeration`, or `nil` when some cannot be generated, reported through
+        /// `context` when `diagnoses`.
         static func cases(
             of enumeration: EnumDeclSyntax,
             tagging: Tagging,
             convention: String,
+            diagnoses: Bool,
             in context: some MacroExpansionContext
         ) -> [EnumCase]? {
             var diagnostics: [Diagnostic] = []
@@ -176,7 +178,7 @@
                 into: &diagnostics
             )
             guard diagnostics.isEmpty else {
-                diagnostics.forEach(context.diagnose)
+                if diagnoses { diagnostics.forEach(context.diagnose) }
                 return nil
             }
             return cases
@@ -274,17 +276,22 @@
             }
         }
 
-        func source(conformances: [String]) -> String {
+        /// The extension of `type`: the conformances, the kind and the coding keys, which spell no
+        /// type the user wrote.
+        func source(type: String, conformances: [String]) -> String {
             """
-            extension \(name): \(conformances.joined(separator: ", ")) {
+            extension \(type): \(conformances.joined(separator: ", ")) {
             \(access)static var jsonKind: MapCore.JSONKind? { \(kind) }
             \(codingKeys())
-            \(directDecode())
-            \(directEncode())
-            \(codableDecode())
-            \(codableEncode())
             }
             """
+        }
+
+        /// The members of the enum's body: the reads and writes, which spell the associated values'
+        /// types, and so must be where the enum's declaration sees them (an enum has no memberwise
+        /// initializer for its initializers to suppress).
+        func members() -> [String] {
+            [directDecode(), directEncode(), codableDecode(), codableEncode()]
         }
 
         // MARK: Coding keys
@@ -492,7 +499,7 @@
                 body.append("switch _tag.name {")
             case .internal, .adjacent:
                 body.append("let outer = try decoder.container(keyedBy: CodingKeys.self)")
-                body.append("let _tag = try outer.decode(String.self, forKey: CodingKeys.tag)")
+                body.append("let _tag = try outer.decode(Swift.String.self, forKey: CodingKeys.tag)")
                 body.append("switch _tag {")
             case .untagged:
                 body.append("var _failures = MapModels.ModelCoding.UntaggedFailures()")
@@ -516,7 +523,7 @@
                 body.append("default:\n\(fallback ?? "throw \(unknown)cases: \(tags), model: \(name).self)")\n}")
             }
             return """
-                \(access)init(from decoder: any Decoder) throws {
+                \(access)init(from decoder: any Swift.Decoder) throws {
                 \(body.joined(separator: "\n"))
                 }
                 """
@@ -590,7 +597,7 @@
             }
             body.append("}")
             return """
-                \(access)func encode(to encoder: any Encoder) throws {
+                \(access)func encode(to encoder: any Swift.Encoder) throws {
                 \(body.joined(separator: "\n"))
                 }
                 """

@@ -68,6 +68,12 @@ public enum EnumTagging: Sendable {
     /// it. A class that is not `final` is refused: a subclass would inherit a decode that makes an
     /// instance of the superclass and reads none of the subclass's properties.
     ///
+    /// Every generated declaration that spells a type or an expression of the model's declaration
+    /// is a member of its body, so that it names what the declaration names, when the model is
+    /// nested in another type too; the extension holds the conformances and what spells none. A
+    /// struct's initializers are in the extension, so that it keeps its memberwise initializer:
+    /// they assign what the body's `_readJSONModel` and `_decodeJSONModel` read.
+    ///
     /// Named for what the declaration becomes — a JSON model, the ``JSONModel`` protocol it conforms
     /// to — and not `@JSONCodable`, the name of the Swift project's prototype macro, so that both
     /// can be used in one program.
@@ -80,7 +86,15 @@ public enum EnumTagging: Sendable {
     ///   - tagging: How an enum with associated values names its case (see ``EnumTagging``);
     ///     spelled with string literals, read when the macro expands.
     @attached(extension, conformances: JSONModel, Decodable, Encodable, names: arbitrary)
-    @attached(member, names: named(init))
+    @attached(
+        member,
+        names: named(init),
+        named(decodeModel),
+        named(encodeModel),
+        named(encode),
+        named(_readJSONModel),
+        named(_decodeJSONModel)
+    )
     public macro JSONModel(
         keys: KeyConvention = .asWritten,
         unknownMembers: UnknownMembers = .ignore,

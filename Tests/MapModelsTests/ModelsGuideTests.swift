@@ -132,10 +132,31 @@
     }
     // guide-end
 
+    // guide: nested-models
+    enum Shop {
+        @JSONModel
+        struct Order: Equatable {
+            var lines: [Line]  // Shop.Line, whatever else is called Line
+            @JSONDefault(Status.open) var status: Status
+        }
+
+        @JSONModel
+        struct Line: Equatable {
+            var sku: String
+            var quantity: Int
+        }
+
+        @JSONModel
+        enum Status: String {
+            case open, closed
+        }
+    }
+    // guide-end
+
     @Suite struct ModelsGuideTests {
         @Test("every swift block of Docs/Models.md is byte-identical to its region here, and every region is shown")
         func guideBlocksAreRegionsOfThisFile() throws {
-            try Guide.check(named: "Models.md", against: URL(fileURLWithPath: #filePath), minimumRegions: 16)
+            try Guide.check(named: "Models.md", against: URL(fileURLWithPath: #filePath), minimumRegions: 17)
         }
 
         @Test("The three ways to write a model read the same book on every backend", arguments: linkedBackendNames)
@@ -286,6 +307,14 @@
                 let foundation = try JSONDecoder().decode(Shape.self, from: Data(json.utf8))
                 #expect(try foundation == mapper.decode(Shape.self, from: json))
             }
+        }
+
+        @Test("The guide's nested models read and write the types beside them", arguments: linkedBackendNames)
+        func nestedModels(backend: String) throws {
+            let mapper = try Mapper(backendNamed: backend)
+            let order = try mapper.decode(Shop.Order.self, from: #"{"lines": [{"sku": "pear", "quantity": 2}]}"#)
+            #expect(order == Shop.Order(lines: [Shop.Line(sku: "pear", quantity: 2)], status: .open))
+            #expect(try mapper.encodeToString(order) == #"{"lines":[{"sku":"pear","quantity":2}],"status":"open"}"#)
         }
 
         @Test("The guide's final class reads and writes as a struct does", arguments: linkedBackendNames)

@@ -16,6 +16,8 @@
         "JSONLossy": MacroSpec(type: FieldControlMacro.self),
         "JSONRest": MacroSpec(type: FieldControlMacro.self),
         "JSONFallback": MacroSpec(type: FieldControlMacro.self),
+        "JSONValidate": MacroSpec(type: FieldControlMacro.self),
+        "JSONUsing": MacroSpec(type: FieldControlMacro.self),
     ]
 
     /// `assertMacroExpansion` reporting through Swift Testing; with `fixedSource`, the source after
