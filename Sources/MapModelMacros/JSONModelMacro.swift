@@ -61,13 +61,13 @@
                 else { return [] }
                 var members = [model.readingInit(), model.codableDecode()]
                 if hadDefaultInit(classDecl) { members.append("init() {}") }
-                members += [model.directEncode(), model.codableEncode()]
+                members += model.directEncode() + [model.codableEncode()]
                 return members.map { DeclSyntax(stringLiteral: $0) }
             }
             guard declaration.is(StructDeclSyntax.self),
                 let model = model(of: node, declaration, type: "Self", diagnoses: false, in: context)
             else { return [] }
-            return [model.readValues(), model.decodeValues(), model.directEncode(), model.codableEncode()].map {
+            return ([model.readValues(), model.decodeValues()] + model.directEncode() + [model.codableEncode()]).map {
                 DeclSyntax(stringLiteral: $0)
             }
         }

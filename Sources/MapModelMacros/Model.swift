@@ -130,13 +130,15 @@
         }
 
         /// The assignment of each mapped property from the values `call` returns; it spells no type.
+        /// The tuple is taken apart into locals, which each assignment then moves: no element is
+        /// copied, as reading `values.0` out of a tuple kept whole would.
         func assignments(of call: String) -> [String] {
             switch mapped.count {
             case 0: ["try \(call)"]
             case 1: ["self.\(mapped[0].name) = try \(call)"]
             default:
-                ["let values = try \(call)"]
-                    + mapped.enumerated().map { index, field in "self.\(field.name) = values.\(index)" }
+                ["let (" + mapped.map { "_\($0.name)" }.joined(separator: ", ") + ") = try \(call)"]
+                    + mapped.map { field in "self.\(field.name) = _\(field.name)" }
             }
         }
 
@@ -186,18 +188,33 @@
             )
         }
 
-        func directEncode() -> String {
+        /// `encodeModel`, and the writes it calls (`_encodeJSONModel`).
+        func directEncode() -> [String] {
             var body = ["try writer.beginObject()"]
             for field in named { body.append(Self.directWrite(field, value: "self.\(field.name)")) }
             if let rest = mapped.first(where: \.rest) {
                 body.append("try MapModels.ModelWriting.rest(self.\(rest.name), to: writer, in: context)")
             }
             body.append("try writer.endObject()")
-            return """
+            // The writes are specialized for the package's byte writer, which `Mapper.encode` and the
+            // server coders pass, behind a cast: the requirement is generic over the writer, and
+            // a generic write of a nested array would ask the runtime for metadata per element.
+            return [
+                """
                 \(access)func encodeModel(to writer: some MapCore.JSONWriting, in context: MapCore.MappingContext) throws {
+                if let bytes = writer as? MapCore.JSONWriter {
+                try _encodeJSONModel(to: bytes, in: context)
+                } else {
+                try _encodeJSONModel(to: writer, in: context)
+                }
+                }
+                """,
+                """
+                private func _encodeJSONModel(to writer: some MapCore.JSONWriting, in context: MapCore.MappingContext) throws {
                 \(body.joined(separator: "\n"))
                 }
-                """
+                """,
+            ]
         }
 
         /// The direct write of a field whose value is `value`.

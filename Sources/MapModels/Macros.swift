@@ -93,7 +93,8 @@ public enum EnumTagging: Sendable {
         named(encodeModel),
         named(encode),
         named(_readJSONModel),
-        named(_decodeJSONModel)
+        named(_decodeJSONModel),
+        named(_encodeJSONModel)
     )
     public macro JSONModel(
         keys: KeyConvention = .asWritten,
