@@ -290,13 +290,21 @@ struct ModelDecoders {
                 macro: MacroModels.featureCollection
             )
         case "orders-2k":
-            of(Order.self, mapped: Mapped.Order.self, ruled: Ruled.order, decoded: Decoded.Order.self, dates: .iso8601)
+            of(
+                Order.self,
+                mapped: Mapped.Order.self,
+                ruled: Ruled.order,
+                decoded: Decoded.Order.self,
+                macro: MacroModels.order,
+                dates: .iso8601
+            )
         case "orders-1m":
             of(
                 [Order].self,
                 mapped: [Mapped.Order].self,
                 ruled: ArrayRule(itemRule: Ruled.order),
                 decoded: [Decoded.Order].self,
+                macro: MacroModels.orders,
                 dates: .iso8601
             )
         case "amounts": amounts(Decimal.self)

@@ -323,9 +323,13 @@ enum MacroModels {
         static var twitter: Macro.TwitterSearch.Type? { Macro.TwitterSearch.self }
         static var citmCatalog: Macro.CitmCatalog.Type? { Macro.CitmCatalog.self }
         static var featureCollection: Macro.FeatureCollection.Type? { Macro.FeatureCollection.self }
+        static var order: Macro.Order.Type? { Macro.Order.self }
+        static var orders: [Macro.Order].Type? { [Macro.Order].self }
     #else
         static var twitter: Mapped.TwitterSearch.Type? { nil }
         static var citmCatalog: Mapped.CitmCatalog.Type? { nil }
         static var featureCollection: Mapped.FeatureCollection.Type? { nil }
+        static var order: Mapped.Order.Type? { nil }
+        static var orders: [Mapped.Order].Type? { nil }
     #endif
 }
