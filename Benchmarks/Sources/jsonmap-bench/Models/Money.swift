@@ -81,57 +81,12 @@ extension Double: Money {
 }
 
 extension Doc {
-    /// The exact `Decimal` of the number at `node`, built from its source text; `nil` when the
-    /// node is missing, is not a number, the backend keeps no text for it, or the value is beyond
-    /// a `Decimal`.
-    ///
-    /// Up to 19 significant digits are gathered into a `UInt64` significand, zeros after the last
-    /// nonzero digit moved into the exponent, and the value is `Decimal(sign:exponent:significand:)`;
-    /// longer text, and text with an exponent, goes through `Decimal(string:)`.
+    /// The exact `Decimal` of the number at `node`, through the document's own read of its digits
+    /// (`JSONDocument.decimal(_:)`), else from its source text; `nil` when the node is missing, is
+    /// not a number, or the backend keeps no text for it.
     static func decimal(_ document: any JSONDocument, _ node: JSONNode?) -> Decimal? {
         guard let node else { return nil }
-        return document.withNumberText(node) { text -> Decimal? in
-            var index = 0
-            let negative = text.first == UInt8(ascii: "-")
-            if negative { index += 1 }
-            var significand: UInt64 = 0
-            var digits = 0
-            var trailingZeros = 0
-            var exponent = 0
-            var inFraction = false
-            while index < text.count {
-                let byte = text[index]
-                if byte == UInt8(ascii: ".") {
-                    inFraction = true
-                } else if byte &- UInt8(ascii: "0") < 10 {
-                    let digit = UInt64(byte &- UInt8(ascii: "0"))
-                    if inFraction { exponent -= 1 }
-                    if digit == 0 {
-                        // Held back until a nonzero digit follows; a leading zero is not counted.
-                        if significand != 0 { trailingZeros += 1 }
-                    } else {
-                        digits += trailingZeros + 1
-                        guard digits <= 19 else { return Decimal(string: String(decoding: text, as: UTF8.self)) }
-                        for _ in 0..<trailingZeros { significand &*= 10 }
-                        trailingZeros = 0
-                        significand = significand &* 10 &+ digit
-                    }
-                } else {
-                    break
-                }
-                index += 1
-            }
-            if index < text.count {
-                return Decimal(string: String(decoding: text, as: UTF8.self))
-            }
-            guard significand != 0 else { return Decimal() }
-            exponent += trailingZeros
-            guard exponent >= -128, exponent <= 127 else { return nil }
-            return Decimal(
-                sign: negative ? .minus : .plus,
-                exponent: exponent,
-                significand: Decimal(significand)
-            )
-        } ?? nil
+        if let value = document.decimal(node) { return value }
+        return document.withNumberText(node) { Decimal(string: String(decoding: $0, as: UTF8.self)) } ?? nil
     }
 }
