@@ -11,10 +11,6 @@ protocol Money: BenchModel, Sendable {
 
     /// The rule the declarative-rules row reads an amount with.
     static var rule: Rule { get }
-
-    /// A number that depends on every digit of the amount and on nothing else, the same in every
-    /// process: two amounts that differ in any digit give two different numbers.
-    var checksum: Int { get }
 }
 
 extension Decimal: Money {
@@ -27,17 +23,13 @@ extension Decimal: Money {
         return Decimal(string: number.stringValue)
     }
 
-    static func read(_ document: any JSONDocument, _ node: JSONNode?) -> Decimal? {
-        Doc.decimal(document, node)
-    }
-
     init?(handMapped value: Any) {
         guard let amount = Decimal.handMapped(value) else { return nil }
         self = amount
     }
 
     init?(document: any JSONDocument, node: JSONNode) {
-        guard let amount = Decimal.read(document, node) else { return nil }
+        guard let amount = Doc.decimal(document, node) else { return nil }
         self = amount
     }
 

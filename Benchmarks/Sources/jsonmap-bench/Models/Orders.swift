@@ -60,7 +60,7 @@ struct Order: BenchModel {
             let customer = object.member("customer").flatMap({ Customer(document: document, node: $0) }),
             let placedAt = object.iso8601("placedAt"), let currency = object.string("currency"),
             let lines = object.list("lines", OrderLine.init(document:node:)),
-            let total = Decimal.read(document, object.member("total"))
+            let total = Doc.decimal(document, object.member("total"))
         else { return nil }
         self.init(id: id, customer: customer, placedAt: placedAt, currency: currency, lines: lines, total: total)
     }
@@ -211,7 +211,7 @@ struct OrderLine: Codable, Bridgeable {
     init?(document: any JSONDocument, node: JSONNode) {
         guard var object = Doc.Object(document, node), let sku = object.string("sku"),
             let name = object.string("name"), let quantity = object.int("quantity"),
-            let price = Decimal.read(document, object.member("price"))
+            let price = Doc.decimal(document, object.member("price"))
         else { return nil }
         self.init(sku: sku, name: name, quantity: quantity, price: price, note: object.string("note"))
     }
