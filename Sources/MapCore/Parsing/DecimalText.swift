@@ -78,16 +78,20 @@ package enum DecimalText {
         }
         exponent += trailingZeros
         guard exponent >= -128, exponent <= 127 else { return (nil, index) }
-        let value =
-            DecimalStorage.decimal(significand: significand, exponent: exponent, negative: negative)
-            ?? Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
-        return (value, index)
+        return (stored(significand, exponent: exponent, negative: negative), index)
     }
 
     /// The exact `Decimal` of an integer.
     package static func decimal(magnitude: UInt64, negative: Bool) -> Decimal {
         guard magnitude != 0 else { return Decimal() }
-        return DecimalStorage.decimal(significand: magnitude, exponent: 0, negative: negative)
-            ?? Decimal(sign: negative ? .minus : .plus, exponent: 0, significand: Decimal(magnitude))
+        return stored(magnitude, exponent: 0, negative: negative)
+    }
+
+    /// ± `significand` × 10^`exponent`, nonzero, with the power within a `Decimal`'s: written in
+    /// the stored form when its layout is known (``DecimalStorage``), else made by Foundation.
+    @inline(__always)
+    private static func stored(_ significand: UInt64, exponent: Int, negative: Bool) -> Decimal {
+        DecimalStorage.decimal(significand: significand, exponent: exponent, negative: negative)
+            ?? Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
     }
 }
