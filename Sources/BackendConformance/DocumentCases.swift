@@ -58,6 +58,7 @@ extension BackendConformance {
                         #expect(document.doubles(in: node) == nil, label)
                         #expect(document.int64s(in: node) == nil, label)
                         #expect(document.strings(in: node) == nil, label)
+                        #expect(document.decimals(in: node) == nil, label)
                     }
                     if kind != .object {
                         #expect(member(document, node, "a") == nil, label)
@@ -245,6 +246,7 @@ extension BackendConformance {
                 #expect(document.doubles(in: root) == all { document.double($0) })
                 #expect(document.int64s(in: root) == all { document.int64($0) })
                 #expect(document.strings(in: root) == all { document.string($0) })
+                #expect(document.decimals(in: root) == all { document.decimal($0) })
             }
         }
         return cases
@@ -265,6 +267,7 @@ extension BackendConformance {
     static let documentBulk: [BulkCase] = [
         BulkCase("[1, 2, 3]", doubles: [1, 2, 3], int64s: [1, 2, 3], strings: nil),
         BulkCase("[1.5, -0.25]", doubles: [1.5, -0.25], int64s: nil, strings: nil),
+        BulkCase("[19.99, 5.00, -0.001, 12e-1, 0]", doubles: [19.99, 5, -0.001, 1.2, 0], int64s: nil, strings: nil),
         BulkCase("[1e2]", doubles: [100], int64s: [100], strings: nil),
         BulkCase("[1, 1e2, 2.50e1]", doubles: [1, 100, 25], int64s: [1, 100, 25], strings: nil),
         BulkCase("[1.0, 2]", doubles: [1, 2], int64s: [1, 2], strings: nil),

@@ -536,6 +536,10 @@ final class NativeDocument: JSONDocument, @unchecked Sendable {
         numbers(in: node) { text, flags in NumberReading.int64(text, flags: flags) }
     }
 
+    func decimals(in node: JSONNode) -> [Decimal]? {
+        numbers(in: node) { text, flags in flags & TapeEntry.nonFinite == 0 ? DecimalText.decimal(text) : nil }
+    }
+
     func ints(in node: JSONNode) -> [Int]? {
         numbers(in: node) { text, flags in NumberReading.int64(text, flags: flags).flatMap { Int(exactly: $0) } }
     }

@@ -40,9 +40,17 @@
         /// The parser's copy of the parsed text, and its length: where the numbers' text is read.
         private let input: UnsafePointer<UInt8>?
         private let inputLength: Int
-        /// Where each number's text starts, made on first use (``NumberOffsets``) and published once:
-        /// an unmanaged reference, released in `deinit`.
-        private let numberOffsets = Atomic<UnsafeMutableRawPointer?>(nil)
+        /// Where each number's text starts in ``input``, one `UInt32` per tape word (`UInt32.max`
+        /// where no number starts): made on first use, freed in `deinit`. Positions below
+        /// ``numbersWalked`` are written and never change; the walk that writes further goes on
+        /// under ``numberWalk``'s lock, and publishes how far it got.
+        private let numberStarts = Atomic<UnsafeMutableRawPointer?>(nil)
+        private let numbersWalked = Atomic<Int>(0)
+        private let numberWalk = Mutex(CSimdjson_walk(structural: 0, tape: 1))
+        /// How far past the position asked for a walk goes, so that reading a document's numbers in
+        /// order takes the lock once for many of them, and reading one array's first few does not
+        /// walk the whole document.
+        private static let numberWalkStretch = 256
 
         /// Takes over `parser`, which holds a successful parse of `inputLength` bytes; `keysChecked`
         /// when the parse has found that no object repeats a key.
@@ -57,9 +65,7 @@
         }
 
         deinit {
-            if let offsets = numberOffsets.load(ordering: .acquiring) {
-                Unmanaged<NumberOffsets>.fromOpaque(offsets).release()
-            }
+            numberStarts.load(ordering: .acquiring)?.deallocate()
             SimdjsonParserPool.giveBack(parser)
         }
 
@@ -136,15 +142,9 @@
         }
 
         /// The number's text as it stands in the input. simdjson keeps only values on its tape; the
-        /// text is found through the offsets of ``NumberOffsets``, made the first time a number's text
-        /// is asked for.
+        /// text is found through ``numberStarts``.
         func withNumberText<R>(_ node: JSONNode, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
-            guard let position = position(node), let input else { return nil }
-            switch tape.type(at: position) {
-            case Tape.int64, Tape.uint64, Tape.double: break
-            default: return nil
-            }
-            guard let start = offsets().offset(of: position), start < inputLength else { return nil }
+            guard let position = position(node), let input, let start = numberStart(position) else { return nil }
             var end = start + 1
             while end < inputLength, NumberSpans.continuesNumber(input[end]) { end += 1 }
             return try body(UnsafeRawBufferPointer(start: input + start, count: end - start))
@@ -152,34 +152,61 @@
 
         /// Read from the input where the number's text starts, to the first byte that ends it.
         func decimal(_ node: JSONNode) -> Decimal? {
-            guard let position = position(node), let input else { return nil }
+            guard let position = position(node), let input, let start = numberStart(position) else { return nil }
+            return DecimalText.prefix(UnsafeRawBufferPointer(start: input + start, count: inputLength - start)).value
+        }
+
+        /// An array of numbers is read from its text: the first element's start, then each number
+        /// where the previous one's comma and whitespace end.
+        func decimals(in node: JSONNode) -> [Decimal]? {
+            guard let array = position(node, ifType: Tape.arrayStart), let input else { return nil }
+            let close = tape.close(array)
+            guard close > array + 1 else { return [] }
+            // Numbers take two words each: an array of n numbers spans 2n words.
+            var current = array + 1
+            while current < close {
+                switch tape.type(at: current) {
+                case Tape.int64, Tape.uint64, Tape.double: current += 2
+                default: return nil
+                }
+            }
+            guard current == close, let start = numberStart(array + 1) else { return nil }
+            let text = UnsafeRawBufferPointer(start: input + start, count: inputLength - start)
+            return DecimalText.list(text, count: (close - array - 1) / 2)
+        }
+
+        /// Where the text of the number at `position` starts in ``input``; `nil` when no number
+        /// starts there.
+        @inline(__always)
+        private func numberStart(_ position: Int) -> Int? {
             switch tape.type(at: position) {
             case Tape.int64, Tape.uint64, Tape.double: break
             default: return nil
             }
-            guard let start = offsets().offset(of: position), start < inputLength else { return nil }
-            return DecimalText.prefix(UnsafeRawBufferPointer(start: input + start, count: inputLength - start)).value
+            if position >= numbersWalked.load(ordering: .acquiring) { walkNumbers(past: position) }
+            guard let starts = numberStarts.load(ordering: .acquiring) else { return nil }
+            let start = Int(starts.load(fromByteOffset: position &* 4, as: UInt32.self))
+            return start < inputLength ? start : nil
         }
 
-        /// The numbers' offsets, made and published by the first caller (a racing second one
-        /// drops its own copy).
-        private func offsets() -> NumberOffsets {
-            if let published = numberOffsets.load(ordering: .acquiring) {
-                return Unmanaged<NumberOffsets>.fromOpaque(published).takeUnretainedValue()
+        /// Walks the parse's structural indexes on, under the lock, past `position` and a stretch
+        /// beyond, writing the numbers' starts; the table is made by the first walk.
+        @inline(never)
+        private func walkNumbers(past position: Int) {
+            numberWalk.withLock { walk in
+                let starts: UnsafeMutablePointer<UInt32>
+                if let made = numberStarts.load(ordering: .acquiring) {
+                    starts = made.assumingMemoryBound(to: UInt32.self)
+                } else {
+                    // A word to spare for the walk (CSimdjson_number_offsets).
+                    starts = .allocate(capacity: end + 1)
+                    numberStarts.store(UnsafeMutableRawPointer(starts), ordering: .releasing)
+                }
+                // Another caller may have walked past it while this one waited.
+                guard walk.tape <= position else { return }
+                CSimdjson_number_offsets(parser.handle, starts, end, &walk, position + Self.numberWalkStretch)
+                numbersWalked.store(walk.tape, ordering: .releasing)
             }
-            let made = NumberOffsets(parser: parser, tapeLength: end)
-            let opaque = Unmanaged.passRetained(made).toOpaque()
-            let (exchanged, current) = numberOffsets.compareExchange(
-                expected: nil,
-                desired: opaque,
-                successOrdering: .acquiringAndReleasing,
-                failureOrdering: .acquiring
-            )
-            if exchanged { return made }
-            Unmanaged<NumberOffsets>.fromOpaque(opaque).release()
-            // A failed exchange hands back the reference another caller published.
-            guard let current else { return made }
-            return Unmanaged<NumberOffsets>.fromOpaque(current).takeUnretainedValue()
         }
 
         func string(_ node: JSONNode) -> String? {
@@ -411,8 +438,9 @@
         // MARK: Bulk reads
 
         func doubles(in node: JSONNode) -> [Double]? {
-            numbers(in: node) { type, bits in
-                switch type {
+            numbers(in: node) { position in
+                let bits = tape.payload(position)
+                return switch tape.type(at: position) {
                 case Tape.double: Double(bitPattern: bits)
                 case Tape.int64: Double(Int64(bitPattern: bits))
                 case Tape.uint64: Double(bits)
@@ -433,8 +461,9 @@
         /// doubles with an integral value that fits; `nil` otherwise (a `uint64` word is beyond both).
         @inline(__always)
         private func integers<T: FixedWidthInteger>(in node: JSONNode) -> [T]? {
-            numbers(in: node) { type, bits in
-                switch type {
+            numbers(in: node) { position in
+                let bits = tape.payload(position)
+                return switch tape.type(at: position) {
                 case Tape.int64: T(exactly: Int64(bitPattern: bits))
                 // Through `Int64`'s own conversion from `Double`: the generic one is slower.
                 case Tape.double: Int64(exactly: Double(bitPattern: bits)).flatMap { T(exactly: $0) }
@@ -443,10 +472,10 @@
             }
         }
 
-        /// Every element of an array of numbers converted by `convert` (given the tape type and the
-        /// number's word); `nil` when the node is not an array or `convert` refuses an element.
+        /// Every element of an array of numbers converted by `convert` (given the number's tape
+        /// position); `nil` when the node is not an array or `convert` refuses an element.
         @inline(__always)
-        private func numbers<T>(in node: JSONNode, _ convert: (UInt8, UInt64) -> T?) -> [T]? {
+        private func numbers<T>(in node: JSONNode, _ convert: (Int) -> T?) -> [T]? {
             guard let array = position(node, ifType: Tape.arrayStart) else { return nil }
             let close = tape.close(array)
             // An empty array is the shared empty storage: `reserveCapacity(0)` would go through the
@@ -458,7 +487,7 @@
             values.reserveCapacity((close - array - 1) / 2)
             var current = array + 1
             while current < close {
-                guard let value = convert(tape.type(at: current), tape.payload(current)) else { return nil }
+                guard let value = convert(current) else { return nil }
                 values.append(value)
                 current += 2
             }
@@ -516,25 +545,4 @@
         }
     }
 
-    /// Where the text of each number of a document starts in the input, by tape position: one
-    /// word per tape word, so that a lookup is one read.
-    final class NumberOffsets: Sendable {
-        private let starts: [UInt32]
-
-        init(parser: SimdjsonParser, tapeLength: Int) {
-            var starts = [UInt32](repeating: .max, count: tapeLength)
-            starts.withUnsafeMutableBufferPointer { starts in
-                CSimdjson_number_offsets(parser.handle, starts.baseAddress, tapeLength)
-            }
-            self.starts = starts
-        }
-
-        /// Where the text of the number at this tape position starts.
-        @inline(__always)
-        func offset(of position: Int) -> Int? {
-            guard position >= 0, position < starts.count else { return nil }
-            let start = starts[position]
-            return start == .max ? nil : Int(start)
-        }
-    }
 #endif

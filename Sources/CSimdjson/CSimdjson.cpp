@@ -91,31 +91,45 @@ extern "C" const uint8_t *CSimdjson_input(const CSimdjson_parser *parser) { retu
 // Stage 1 leaves one structural index per value start and per ':' and ','; stage 2 writes the
 // tape from them in order: one word for a container's start or end, a string or an atom, two for
 // a number. Walking both in step gives each number's tape position its offset in the input.
-extern "C" void CSimdjson_number_offsets(const CSimdjson_parser *parser, uint32_t *starts, size_t tape_length) {
+namespace {
+// The tape words of the value whose structural index points at a byte: 0 for ':' and ',', 2 for
+// a number's first byte ('-' or a digit), 1 for every other structural.
+struct TapeWords {
+    uint8_t words[256];
+    constexpr TapeWords() : words() {
+        for (int byte = 0; byte < 256; byte++) { words[byte] = 1; }
+        words[uint8_t(':')] = 0;
+        words[uint8_t(',')] = 0;
+        words[uint8_t('-')] = 2;
+        for (int digit = '0'; digit <= '9'; digit++) { words[digit] = 2; }
+    }
+};
+constexpr TapeWords tape_words;
+}  // namespace
+
+extern "C" void CSimdjson_number_offsets(
+    const CSimdjson_parser *parser, uint32_t *starts, size_t tape_length, CSimdjson_walk *walk, size_t until) {
     const auto &implementation = *parser->parser.implementation;
     const uint32_t *indexes = implementation.structural_indexes.get();
     const uint8_t *input = parser->copy.get();
-    size_t tape = 1;
-    for (uint32_t i = 0; i < implementation.n_structural_indexes && tape < tape_length; i++) {
-        switch (input[indexes[i]]) {
-        case ':':
-        case ',':
-            break;
-        case '{':
-        case '}':
-        case '[':
-        case ']':
-        case '"':
-        case 't':
-        case 'f':
-        case 'n':
-            tape += 1;
-            break;
-        default:
-            starts[tape] = indexes[i];
-            tape += 2;
-        }
+    size_t structural = walk->structural;
+    size_t tape = walk->tape;
+    const size_t count = implementation.n_structural_indexes;
+    for (; structural < count && tape < tape_length && tape <= until; structural++) {
+        const uint32_t index = indexes[structural];
+        const uint8_t words = tape_words.words[input[index]];
+        // Both words written whatever the value: the next value overwrites the second when this
+        // one took one word or none (`starts` has a word to spare past `tape_length`).
+        starts[tape] = words == 2 ? index : UINT32_MAX;
+        starts[tape + 1] = UINT32_MAX;
+        tape += words;
     }
+    if (structural >= count) {
+        // Every value is walked: what remains (the root's closing word) starts no number.
+        for (; tape < tape_length; tape++) { starts[tape] = UINT32_MAX; }
+    }
+    walk->structural = structural;
+    walk->tape = tape < tape_length ? tape : tape_length;
 }
 
 extern "C" const char *CSimdjson_error_message(int code) {

@@ -300,6 +300,20 @@ enum Models {
         )
         // Below a Decimal's range: dataCorrupted at the root in both.
         pair.expect([Decimal].self, "[1e-400]", .dataCorrupted(), code: .notRepresentable, at: [0])
+        // A written power of ten outside -128...127 that the trailing zeros bring inside, and zero
+        // with any power: Foundation's parser refuses them; the package reads the exact value.
+        for (text, value) in [
+            ("88940E-129", Decimal(sign: .plus, exponent: -128, significand: 8894)),
+            ("-10e-129", Decimal(sign: .minus, exponent: -128, significand: 1)),
+            ("0e200", Decimal()),
+            ("-0e-200", Decimal()),
+        ] {
+            let edge = pair.parity([Decimal].self, "[\(text)]")
+            #expect(edge.foundation == .dataCorrupted(), "\(edge)")
+            #expect(edge.ours == .value([value]), "\(edge)")
+        }
+        let inside = ["1e127", "12e126", "1e-128"]
+        pair.expect([Decimal].self, "[\(inside.joined(separator: ","))]", .value(inside.map { Decimal(string: $0)! }))
         // -0 and spellings of one value.
         pair.expect(
             [Decimal].self,

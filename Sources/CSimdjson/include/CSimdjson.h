@@ -68,9 +68,20 @@ int CSimdjson_parse(
 /// given to `CSimdjson_parse`); valid until the next parse.
 const uint8_t *CSimdjson_input(const CSimdjson_parser *parser);
 
-/// Writes, at the tape position of each number of the last successful parse below `tape_length`,
-/// the offset of its text in the input; other positions are left as they are.
-void CSimdjson_number_offsets(const CSimdjson_parser *parser, uint32_t *starts, size_t tape_length);
+/// Where a walk of `CSimdjson_number_offsets` stands: the next structural index to read and the
+/// tape position it belongs to. A walk starts at `{0, 1}`.
+typedef struct CSimdjson_walk {
+    size_t structural;
+    size_t tape;
+} CSimdjson_walk;
+
+/// Goes on with `walk` over the last successful parse until it has passed tape position `until`
+/// (or the end): writes, at each tape position it passes below `tape_length`, the offset in the
+/// input where the number starting there starts, `UINT32_MAX` where none does. `starts` holds
+/// `tape_length + 1` words: the last one is scratch. Every position below `walk->tape` afterwards
+/// is written; it is `tape_length` once the walk is complete.
+void CSimdjson_number_offsets(
+    const CSimdjson_parser *parser, uint32_t *starts, size_t tape_length, CSimdjson_walk *walk, size_t until);
 
 /// simdjson's message for an error code.
 const char *CSimdjson_error_message(int code);

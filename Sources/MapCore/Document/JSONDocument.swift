@@ -149,6 +149,11 @@ public protocol JSONDocument: AnyObject, Sendable {
     /// any element is not a string.
     func strings(in node: JSONNode) -> [String]?
 
+    /// Bulk read: every element of an array of numbers as its exact ``decimal(_:)``; `nil` when
+    /// the node is not an array or any element has none (the caller then reads element by element
+    /// to decide, or report, that one). The default implementation reads element by element.
+    func decimals(in node: JSONNode) -> [Decimal]?
+
     /// Whether `node` is one of this document's values: ``root`` or a node one of the reads handed
     /// out. `false` for a node of another document and for a handle made up from raw bits.
     ///
@@ -217,9 +222,6 @@ extension JSONDocument {
         return complete ? values : nil
     }
 
-    /// Bulk read: every element of an array of numbers as its exact ``decimal(_:)``; `nil` when
-    /// the node is not an array or any element has none (the caller then reads element by
-    /// element to decide, or report, that one).
     public func decimals(in node: JSONNode) -> [Decimal]? {
         guard kind(of: node) == .array else { return nil }
         var values: [Decimal] = []

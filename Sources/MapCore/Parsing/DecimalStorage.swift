@@ -14,8 +14,8 @@ package enum DecimalStorage {
     /// The bytes of length and flags, byte `4 × sign + words − 1` for a significand of 1...4 words
     /// (sign 1 for negative), taken from Foundation's own compact values; `nil` when any probe
     /// Foundation made is stored or printed differently here. One value, so that a `Decimal`
-    /// made here asks for one lazily made global.
-    private static let layout: UInt64? = {
+    /// made here asks for one lazily made global (and a caller making many asks once).
+    package static let layout: UInt64? = {
         guard MemoryLayout<Decimal>.size == 20 else { return nil }
         var flags: UInt64 = 0
         for (slot, (negative, words)) in [false, true].flatMap({ sign in (1...4).map { (sign, $0) } }).enumerated() {
@@ -33,7 +33,7 @@ package enum DecimalStorage {
                 exponent: exponent,
                 significand: Decimal(significand)
             )
-            guard let made = build(significand: significand, exponent: exponent, negative: negative, flags: flags),
+            guard let made = stripped(significand: significand, exponent: exponent, negative: negative, flags: flags),
                 bytes(made) == bytes(foundation), digits(of: foundation) == foundation.description
             else { return nil }
         }
@@ -50,7 +50,7 @@ package enum DecimalStorage {
     @inline(__always)
     package static func decimal(significand: UInt64, exponent: Int, negative: Bool) -> Decimal? {
         guard let flags = layout else { return nil }
-        return build(significand: significand, exponent: exponent, negative: negative, flags: flags)
+        return stripped(significand: significand, exponent: exponent, negative: negative, flags: flags)
     }
 
     /// `value` as `description` writes it: from the stored form when its layout is known.
@@ -59,7 +59,9 @@ package enum DecimalStorage {
         isAvailable ? digits(of: value) : value.description
     }
 
-    private static func build(significand: UInt64, exponent: Int, negative: Bool, flags: UInt64) -> Decimal? {
+    /// The compact `Decimal` of any significand and exponent; `nil` when the exponent is outside
+    /// -128...127 once trailing zeros move into it.
+    private static func stripped(significand: UInt64, exponent: Int, negative: Bool, flags: UInt64) -> Decimal? {
         guard significand != 0 else { return Decimal() }
         var significand = significand
         var exponent = exponent
@@ -68,26 +70,27 @@ package enum DecimalStorage {
             exponent += 1
         }
         guard exponent >= -128, exponent <= 127 else { return nil }
+        return compact(significand: significand, exponent: exponent, negative: negative, layout: flags)
+    }
+
+    /// The `Decimal` of ± `significand` × 10^`exponent`, a nonzero `significand` with no trailing
+    /// zero and an `exponent` within -128...127, in the stored form `layout` (``layout``'s value)
+    /// describes: a word of exponent, length and flags, then the significand's 16-bit words, least
+    /// significant first, as two little-endian 32-bit halves and zeros.
+    @inline(__always)
+    package static func compact(significand: UInt64, exponent: Int, negative: Bool, layout flags: UInt64) -> Decimal {
         let words = significand >> 48 != 0 ? 4 : significand >> 32 != 0 ? 3 : significand >> 16 != 0 ? 2 : 1
         let flag = UInt8(truncatingIfNeeded: flags >> (8 * ((negative ? 4 : 0) + words - 1)))
-        let header = UInt32(UInt8(bitPattern: Int8(exponent))) | UInt32(flag) << 8
-        var value = Decimal()
-        // The 16-bit words of the significand, least significant first, each little-endian: the
-        // significand's own little-endian bytes, stored as two 32-bit halves at 4-byte alignment.
-        withUnsafeMutableBytes(of: &value) { stored in
-            stored.storeBytes(of: header.littleEndian, toByteOffset: 0, as: UInt32.self)
-            stored.storeBytes(
-                of: UInt32(truncatingIfNeeded: significand).littleEndian,
-                toByteOffset: 4,
-                as: UInt32.self
-            )
-            stored.storeBytes(
-                of: UInt32(truncatingIfNeeded: significand >> 32).littleEndian,
-                toByteOffset: 8,
-                as: UInt32.self
-            )
-        }
-        return value
+        let header = UInt32(UInt8(bitPattern: Int8(truncatingIfNeeded: exponent))) | UInt32(flag) << 8
+        // `layout` is known only where a Decimal is these 20 bytes.
+        let stored = (
+            header.littleEndian,
+            UInt32(truncatingIfNeeded: significand).littleEndian,
+            UInt32(truncatingIfNeeded: significand >> 32).littleEndian,
+            UInt32(0),
+            UInt32(0)
+        )
+        return unsafeBitCast(stored, to: Decimal.self)
     }
 
     private static func bytes(_ value: Decimal) -> [UInt8] {
