@@ -206,10 +206,14 @@ public final class Map: PooledMap {
     }
 
     /// The key of a member ``memberNode(_:)`` did not find: missing, without walking the object
-    /// again (below a missing object, missing one step further).
+    /// again (below a missing object, missing one step further; in an object, absent, with the
+    /// view made only if asked for).
     @usableFromInline @_lifetime(borrow self)
     func missingMember(_ key: String) -> MapKey {
-        MapKey(map: self, reading: view.missing(.key(key)))
+        if absence == nil, document.kind(of: node) == .object {
+            return MapKey(map: self, node: node, place: .absentMember(key))
+        }
+        return MapKey(map: self, reading: view.missing(.key(key)))
     }
 
     /// The mapped object, whatever the direction (see ``json``).

@@ -78,6 +78,10 @@ public struct MapKey: ~Escapable {
         case none
         /// Decoding, a missing value: why, and the steps below ``MapKey/node`` that were asked for.
         case missing(Absence)
+        /// Decoding, a key absent from the mapped object, which is an object (``MapKey/node``): the
+        /// missing view is made only when asked for (``MapKey/decodingView``), so that reading an
+        /// absent optional member allocates nothing.
+        case absentMember(String)
         /// Encoding, a key of the mapped object: `json["name"]`, the common case, without an
         /// allocation.
         case key(String)
@@ -100,7 +104,7 @@ public struct MapKey: ~Escapable {
     /// The last step; `nil` for the mapped object itself.
     @usableFromInline var last: JSONPath.Component? {
         switch place {
-        case .none, .missing: nil
+        case .none, .missing, .absentMember: nil
         case .key(let key): .key(key)
         case .steps(let steps): steps.last
         }
@@ -147,8 +151,11 @@ public struct MapKey: ~Escapable {
     /// The value read, when decoding.
     @usableFromInline
     var decodingView: JSON {
-        if case .missing(let absence) = place { return map.view(of: node, absence: absence) }
-        return map.view(of: node)
+        switch place {
+        case .missing(let absence): return map.view(of: node, absence: absence)
+        case .absentMember(let key): return map.view(of: node).missing(.key(key), reason: .missingKey)
+        case .none, .key, .steps: return map.view(of: node)
+        }
     }
 
     @usableFromInline

@@ -120,12 +120,17 @@ public struct MapLink<B: JSONBridge>: ~Escapable {
 
     @inlinable
     func decodeOptional() -> B.Value? {
-        if case .missing = key.place {
+        switch key.place {
+        case .absentMember:
+            return nil
+        case .missing:
             // Absent — unless the path ran into a scalar (`links.home` in `{"links": "x"}`),
             // which is a type mismatch, not an absence.
             let json = key.decodingView
             if json.isLookupInWrongKind { optionalLookupFailed(json) }
             return nil
+        case .none, .key, .steps:
+            break
         }
         let map = key.map
         guard map.document.kind(of: key.node) != .null else { return nil }
