@@ -5,10 +5,12 @@ import MapCore
 /// document itself (no dictionary is built) — unless a key strategy converts the JSON keys, when
 /// the converted keys are collected once per object.
 struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let decoder: DocumentDecoder
-    /// The object read, which a reused container box changes between uses.
+    /// The decoder and the object read, which a reused container box changes between uses: one
+    /// reference, as `KeyedDecodingContainer`'s box copies its container for every call, through
+    /// the container's value witness, a retain and a release per reference held.
     let state: KeyedContainerState
 
+    @inline(__always) var decoder: DocumentDecoder { state.decoder }
     /// The object whose members are read.
     @inline(__always) var object: JSONNode { state.object }
     /// The hint slot of this object in the decoder (its depth).
@@ -16,8 +18,7 @@ struct DocumentKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The members by converted key, under a key strategy.
     @inline(__always) var converted: [String: JSONNode]? { state.converted }
 
-    init(decoder: DocumentDecoder, state: KeyedContainerState) {
-        self.decoder = decoder
+    init(state: KeyedContainerState) {
         self.state = state
     }
 
@@ -497,15 +498,18 @@ enum NullDocument {
     static let node: JSONNode = JSON.null.node
 }
 
-/// Which object a ``DocumentKeyedContainer`` reads: a cell, so that a container box kept by the
-/// decoder can be pointed at the next object of its type.
+/// Which object a ``DocumentKeyedContainer`` reads, and with which decoder: a cell, so that a
+/// container box kept by the decoder can be pointed at the next object of its type. The decoder
+/// keeps the boxes until its decode ends (`DocumentDecoder.finish()`), which breaks the cycle.
 final class KeyedContainerState {
+    let decoder: DocumentDecoder
     // Confined to one decode, like its decoder.
     @exclusivity(unchecked) private(set) var object: JSONNode
     @exclusivity(unchecked) private(set) var depth: Int
     @exclusivity(unchecked) private(set) var converted: [String: JSONNode]?
 
-    init(object: JSONNode, depth: Int, converted: [String: JSONNode]?) {
+    init(decoder: DocumentDecoder, object: JSONNode, depth: Int, converted: [String: JSONNode]?) {
+        self.decoder = decoder
         self.object = object
         self.depth = depth
         self.converted = converted

@@ -117,8 +117,8 @@ public final class DocumentDecoder: Decoder {
         }
         let isDictionary = Self.isDictionaryKey(Key.self)
         let converted = try DocumentKeyedContainer<Key>.members(of: object, in: self, isDictionary: isDictionary)
-        let state = KeyedContainerState(object: object, depth: depth, converted: converted)
-        let container = KeyedDecodingContainer(DocumentKeyedContainer<Key>(decoder: self, state: state))
+        let state = KeyedContainerState(decoder: self, object: object, depth: depth, converted: converted)
+        let container = KeyedDecodingContainer(DocumentKeyedContainer<Key>(state: state))
         if reusesContainers, Self.containersAreBoxReferences, keyedBoxes.count < 64 {
             keyedBoxes.append(
                 ReusableKeyedBox(
