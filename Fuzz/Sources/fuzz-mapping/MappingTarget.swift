@@ -32,6 +32,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     check.lenient(ReadBook.self, mapper)
     check.codable(CodableCatalogue.self, mapper)
     check.codable(CodableBook.self, mapper)
+    check.macro(MacroCatalogue.self, mapper)
+    check.macro(MacroBook.self, mapper)
+    check.macro(MacroCover.self, mapper)
     return 0
 }
 
@@ -153,6 +156,75 @@ private struct Checker {
         } catch {
             fail("Codable \(T.self) threw \(Swift.type(of: error)), not a DecodingError: \(error)")
         }
+    }
+}
+
+extension Checker {
+    /// A `@JSONModel` type read directly (the mapper) and through its generated `Codable`
+    /// conformance (`JSONMappingDecoder`, `T.init(from:)` called directly): both decode to the
+    /// same value, or both fail with the same code at the same path, one that resolves.
+    func macro<T: Bridgeable & Decodable & Equatable>(_: T.Type, _ mapper: Mapper) {
+        if mapper.options.collectsAllErrors {
+            let report = mapper.decodeWithReport(T.self, from: root)
+            if let error = report.error { expectResolves(error, "@JSONModel \(T.self)") }
+            expectResolves(report.entries, "@JSONModel \(T.self)")
+            return
+        }
+        let direct: Result<T, MappingError>
+        do {
+            direct = .success(try mapper.decode(T.self, from: root))
+        } catch let error as MappingError {
+            expectResolves(error, "@JSONModel \(T.self)")
+            direct = .failure(error)
+        } catch {
+            fail("@JSONModel \(T.self) threw \(Swift.type(of: error)), not a MappingError: \(error)")
+        }
+        let codable: Result<T, MappingError>
+        do {
+            codable = .success(try JSONMappingDecoder(mapper: mapper).decode(ThroughCodable<T>.self, from: root).value)
+        } catch let error as DecodingError {
+            guard let underlying = underlyingMappingError(error) else {
+                fail("@JSONModel \(T.self)'s Codable path threw \(error) with no MappingError under it")
+            }
+            codable = .failure(underlying)
+        } catch {
+            fail("@JSONModel \(T.self)'s Codable path threw \(Swift.type(of: error)): \(error)")
+        }
+        switch (direct, codable) {
+        case (.success(let read), .success(let decoded)):
+            if read != decoded { fail("@JSONModel \(T.self): read \(read), but Codable decoded \(decoded)") }
+        case (.failure(let read), .failure(let decoded)):
+            if read.code != decoded.code || read.path != decoded.path {
+                fail(
+                    "@JSONModel \(T.self): read fails with \(read.code) at \(read.path), "
+                        + "Codable with \(decoded.code) at \(decoded.path)"
+                )
+            }
+        case (.success(let read), .failure(let decoded)):
+            fail("@JSONModel \(T.self): read \(read), but Codable fails with \(decoded.code) at \(decoded.path)")
+        case (.failure(let read), .success(let decoded)):
+            fail("@JSONModel \(T.self): read fails with \(read.code) at \(read.path), but Codable decoded \(decoded)")
+        }
+    }
+
+    private func underlyingMappingError(_ error: DecodingError) -> MappingError? {
+        switch error {
+        case .keyNotFound(_, let context), .typeMismatch(_, let context), .valueNotFound(_, let context),
+            .dataCorrupted(let context):
+            context.underlyingError as? MappingError
+        @unknown default:
+            nil
+        }
+    }
+}
+
+/// Decodes `T` through its `Codable` conformance alone: `T.init(from:)` called directly, so that a
+/// decoder that reads `@JSONModel` types directly takes the generated `Codable` path.
+private struct ThroughCodable<T: Decodable>: Decodable {
+    let value: T
+
+    init(from decoder: any Decoder) throws {
+        value = try T(from: decoder)
     }
 }
 
