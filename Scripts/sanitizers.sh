@@ -26,7 +26,7 @@ esac
 
 # The suites that run work on many tasks at once: what ThreadSanitizer is for. A suite that
 # shares mappers, rules, coders or documents between tasks belongs here.
-tsan_filter='ConcurrencyTests|SimdjsonParserPoolTests|JanssonOwnershipTests|ConformanceKitTests|ParallelFeedTests|ReadAheadFeedTests|AsyncInflatingSequenceTests'
+tsan_filter='ConcurrencyTests|SimdjsonParserPoolTests|SimdjsonNumberTextTests|JanssonOwnershipTests|ConformanceKitTests|ParallelFeedTests|ReadAheadFeedTests|AsyncInflatingSequenceTests'
 # The test targets that hold those suites: the ThreadSanitizer build compiles these and no other
 # (Package.swift reads JSONMAPPING_TEST_TARGETS). A suite added to the filter from another target
 # needs its target here too, or the filter finds nothing of it.
