@@ -161,8 +161,10 @@ private struct Checker {
 
 extension Checker {
     /// A `@JSONModel` type read directly (the mapper) and through its generated `Codable`
-    /// conformance (`JSONMappingDecoder`, `T.init(from:)` called directly): both decode to the
-    /// same value, or both fail with the same code at the same path, one that resolves.
+    /// conformance (`JSONMappingDecoder` with an identity `.custom` key strategy, under which
+    /// `init(from:)` reads through the containers at every level instead of taking the direct
+    /// path): both decode to the same value, or both fail with the same code at the same path,
+    /// one that resolves.
     func macro<T: Bridgeable & Decodable & Equatable>(_: T.Type, _ mapper: Mapper) {
         if mapper.options.collectsAllErrors {
             let report = mapper.decodeWithReport(T.self, from: root)
@@ -181,7 +183,7 @@ extension Checker {
         }
         let codable: Result<T, MappingError>
         do {
-            codable = .success(try JSONMappingDecoder(mapper: mapper).decode(ThroughCodable<T>.self, from: root).value)
+            codable = .success(try containerDecoder(mapper).decode(ThroughCodable<T>.self, from: root).value)
         } catch let error as DecodingError {
             guard let underlying = underlyingMappingError(error) else {
                 fail("@JSONModel \(T.self)'s Codable path threw \(error) with no MappingError under it")
@@ -194,7 +196,7 @@ extension Checker {
         case (.success(let read), .success(let decoded)):
             if read != decoded { fail("@JSONModel \(T.self): read \(read), but Codable decoded \(decoded)") }
         case (.failure(let read), .failure(let decoded)):
-            if read.code != decoded.code || read.path != decoded.path {
+            if !Self.sameFailure(read.code, decoded.code) || read.path != decoded.path {
                 fail(
                     "@JSONModel \(T.self): read fails with \(read.code) at \(read.path), "
                         + "Codable with \(decoded.code) at \(decoded.path)"
@@ -205,6 +207,22 @@ extension Checker {
         case (.failure(let read), .success(let decoded)):
             fail("@JSONModel \(T.self): read fails with \(read.code) at \(read.path), but Codable decoded \(decoded)")
         }
+    }
+
+    /// Whether the direct read's code and the Codable path's name one failure. A raw-value enum's
+    /// own `init(from:)` refuses an unknown raw value with a `DecodingError.dataCorrupted` of its
+    /// own, which the decoder reports as `bridgingFailed`, where the direct read's enum bridge says
+    /// `rawRepresentableInitialization`.
+    private static func sameFailure(_ read: MappingError.Code, _ decoded: MappingError.Code) -> Bool {
+        read == decoded || (read == .rawRepresentableInitialization && decoded == .bridgingFailed)
+    }
+
+    /// A decoder over `mapper` whose key strategy names every key as written but is not the
+    /// default, so that a `@JSONModel` type's `init(from:)` reads through its containers.
+    private func containerDecoder(_ mapper: Mapper) -> JSONMappingDecoder {
+        let decoder = JSONMappingDecoder(mapper: mapper)
+        decoder.keyDecodingStrategy = .custom { path in path[path.count - 1] }
+        return decoder
     }
 
     private func underlyingMappingError(_ error: DecodingError) -> MappingError? {
