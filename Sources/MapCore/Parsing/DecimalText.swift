@@ -146,13 +146,8 @@ package enum DecimalText {
     /// The exact `Decimal` of an integer.
     package static func decimal(magnitude: UInt64, negative: Bool) -> Decimal {
         guard magnitude != 0 else { return Decimal() }
-        var significand = magnitude
-        var exponent = 0
-        while significand % 10 == 0 {
-            significand /= 10
-            exponent += 1
-        }
-        return stored(significand, exponent: exponent, negative: negative, layout: DecimalStorage.layout)
+        return DecimalStorage.decimal(significand: magnitude, exponent: 0, negative: negative)
+            ?? Decimal(sign: negative ? .minus : .plus, exponent: 0, significand: Decimal(magnitude))
     }
 
     /// ± `significand` × 10^`exponent`, nonzero with no trailing zero, with the power within a
