@@ -20,15 +20,6 @@ package enum BuiltBinary {
         return candidates.compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    /// The time limit of a suite that runs built binaries: `minutes`, times the whole number in
-    /// `JSONMAPPING_TIME_LIMIT_SCALE` when it is set. `Scripts/sanitizers.sh` sets it: there the
-    /// binaries and the suite are instrumented and run several times slower, and tests that wait
-    /// on a child process queue behind the suite's heaviest tests on two cores.
-    package static func timeLimit(minutes: Int) -> TimeLimitTrait.Duration {
-        let scale = ProcessInfo.processInfo.environment["JSONMAPPING_TIME_LIMIT_SCALE"].flatMap { Int($0) } ?? 1
-        return .minutes(minutes * max(1, scale))
-    }
-
     /// The scratch folders runs happen in.
     package typealias Scratch = MapTestSupport.Scratch
 

@@ -7,7 +7,7 @@ import Testing
 /// it) on small files written to a scratch folder: the rows it prints for each file and backend,
 /// the sizes it reads, and its exit statuses. One run per measure: the debug binary is slow, and
 /// the figures are not what is tested.
-@Suite(.timeLimit(BuiltBinary.timeLimit(minutes: 1)))
+@Suite(.timeLimit(HangGuard.minutes(1)))
 struct BenchCommandTests {
     typealias Scratch = BuiltBinary.Scratch
 

@@ -6,7 +6,7 @@ import Testing
 /// `jsonmap check --ndjson` on a gzip feed: every bad line reported, and a progress line on standard
 /// error only when standard error is a terminal (run under `script`, which gives the command a
 /// pseudo-terminal, for that case).
-@Suite(.timeLimit(BuiltBinary.timeLimit(minutes: 2)))
+@Suite(.timeLimit(HangGuard.minutes(2)))
 struct CheckProgressTests {
     typealias Scratch = BuiltBinary.Scratch
 

@@ -4,7 +4,7 @@ import MapTestSupport
 import Testing
 
 /// `jsonmap demo`, the README's first command, run as a built binary.
-@Suite(.timeLimit(BuiltBinary.timeLimit(minutes: 2)))
+@Suite(.timeLimit(HangGuard.minutes(2)))
 struct DemoCommandTests {
     static let summary = [
         "by status: pending 53, paid 64, shipped 62, delivered 56, cancelled 57",

@@ -6,7 +6,7 @@ import Testing
 /// The `jsonmap` command's check, get and fmt subcommands, run as a built binary (`swift build
 /// --build-tests` builds it) on fixtures written to a scratch folder, asserting standard output,
 /// standard error and the exit status.
-@Suite(.timeLimit(BuiltBinary.timeLimit(minutes: 2)))
+@Suite(.timeLimit(HangGuard.minutes(2)))
 struct JsonmapCommandTests {
     typealias Scratch = BuiltBinary.Scratch
 

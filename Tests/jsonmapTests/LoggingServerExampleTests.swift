@@ -4,7 +4,7 @@ import Testing
 
 /// `Examples/LoggingServer`, run as a built binary: its diagnostics must arrive through the
 /// swift-log handler it bootstraps, each event carrying the request's id and the entry's path.
-@Suite(.timeLimit(BuiltBinary.timeLimit(minutes: 1)))
+@Suite(.timeLimit(HangGuard.minutes(1)))
 struct LoggingServerExampleTests {
     @Test("the server example's diagnostics arrive through swift-log with the request id, path, code and severity")
     func diagnosticsThroughSwiftLog() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// `jsonmap query`, run as a built binary: one JSON line per node, normalized paths with
 /// `--paths`, gzip and standard input, and the exit statuses.
-@Suite(.timeLimit(BuiltBinary.timeLimit(minutes: 2)))
+@Suite(.timeLimit(HangGuard.minutes(2)))
 struct QueryCommandTests {
     typealias Scratch = BuiltBinary.Scratch
 

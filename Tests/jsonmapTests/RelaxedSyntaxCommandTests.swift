@@ -3,7 +3,7 @@ import MapTestSupport
 import Testing
 
 /// `jsonmap check` and `jsonmap fmt` with `--json5` and `--jsonc`, run as the built binary.
-@Suite(.timeLimit(BuiltBinary.timeLimit(minutes: 2)))
+@Suite(.timeLimit(HangGuard.minutes(2)))
 struct RelaxedSyntaxCommandTests {
     typealias Scratch = BuiltBinary.Scratch
 
