@@ -251,18 +251,16 @@ public final class DocumentDecoder: Decoder {
     /// looked up on every call.
     @inline(__always)
     func decodeNested<T: Decodable>(_ type: T.Type, at child: JSONNode) throws -> T {
-        // Each special case is taken only when `T` is the type it makes, learnt by identity, so
-        // its bit cast spares the dynamic cast `as? T` costs per value; the dictionary's
-        // conditional cast always succeeds and restores the static type without a trap.
+        // Each special case is taken only when `T` is the type it makes, learnt by identity or
+        // from `T`'s own conformance, so its bit cast spares the dynamic cast `as? T` costs per
+        // value (and, run unspecialized, the metadata of `T?` looked up on every call).
         switch handling(of: T.self) {
         case .date: return Self.identical(try decodeDate(at: child), as: T.self)
         case .data: return Self.identical(try decodeData(at: child), as: T.self)
         case .url: return Self.identical(try decodeURL(at: child), as: T.self)
         case .decimal: return Self.identical(try decodeDecimal(at: child), as: T.self)
         case .exemptDictionary(let dictionary):
-            // The cast always succeeds: the handling was learnt from `T` itself.
-            if let value = try dictionary.decodeExemptFromKeyStrategy(at: child, with: self) as? T { return value }
-            return try decodeOwn(T.self, at: child)
+            return try dictionary.decodeExemptFromKeyStrategy(at: child, with: self, as: T.self)
         case .array(let array):
             return try array.decodeArray(at: child, with: self, as: T.self)
         case .own:
@@ -777,11 +775,19 @@ extension JSONKind {
 /// `[String: Value]`, whose keys Foundation's decoder leaves as they are under any key strategy:
 /// they are data, not coding keys.
 protocol StringKeyedDictionary {
-    static func decodeExemptFromKeyStrategy(at node: JSONNode, with decoder: DocumentDecoder) throws -> Self
+    /// The dictionary at `node`, as `T` — which is `Self`.
+    static func decodeExemptFromKeyStrategy<T>(at node: JSONNode, with decoder: DocumentDecoder, as type: T.Type)
+        throws -> T
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
-    static func decodeExemptFromKeyStrategy(at node: JSONNode, with decoder: DocumentDecoder) throws -> Self {
+    static func decodeExemptFromKeyStrategy<T>(at node: JSONNode, with decoder: DocumentDecoder, as type: T.Type)
+        throws -> T
+    {
+        DocumentDecoder.identical(try decodeExemptFromKeyStrategy(at: node, with: decoder), as: T.self)
+    }
+
+    private static func decodeExemptFromKeyStrategy(at node: JSONNode, with decoder: DocumentDecoder) throws -> Self {
         let document = decoder.document
         let kind = document.kind(of: node)
         if kind == .null { throw decoder.valueNotFound([String: Any].self, at: node) }
