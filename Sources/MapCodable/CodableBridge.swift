@@ -56,6 +56,7 @@ public struct CodableBridge<Value: Decodable>: JSONBridge {
     /// `MappingError` at the value's path.
     static func encode<E: Encodable>(_ value: E, to writer: some JSONWriting, in context: MappingContext) throws {
         let encoder = StreamEncoder(writer: writer, options: context.options.codableEncoding, context: context)
+        defer { encoder.finish() }
         do {
             try encoder.encode(value)
         } catch let error as EncodingError {

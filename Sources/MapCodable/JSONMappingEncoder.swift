@@ -176,6 +176,7 @@ open class JSONMappingEncoder: @unchecked Sendable {
                     context: context,
                     readBackBy: mapper.backend
                 )
+                defer { encoder.finish() }
                 do {
                     try body(encoder)
                 } catch let error as EncodingError {

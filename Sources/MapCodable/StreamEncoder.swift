@@ -52,6 +52,10 @@ public final class StreamEncoder: Encoder {
     /// Whether ``misuse`` is set: tested after every value, where reading the optional error would
     /// copy it.
     @exclusivity(unchecked) private(set) var isMisused = false
+    /// Keyed container boxes that may be handed out again, per key type (see
+    /// ``keyedContainer(keyedBy:tag:)``).
+    @exclusivity(unchecked) private var keyedBoxes:
+        ContiguousArray<(key: ObjectIdentifier, box: AnyObject, state: KeyedEncodingState)> = []
     /// How each type met so far is encoded.
     @exclusivity(unchecked) private var handlings: ContiguousArray<(type: ObjectIdentifier, handling: EncodeHandling)> =
         []
@@ -399,7 +403,43 @@ public final class StreamEncoder: Encoder {
     // MARK: Containers
 
     public func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, tag: open(isObject: true)))
+        keyedContainer(keyedBy: Key.self, tag: open(isObject: true))
+    }
+
+    /// A keyed container writing into the container `tag` names.
+    ///
+    /// `KeyedEncodingContainer` boxes the container it wraps, so each object written would cost an
+    /// allocation and, run unspecialized, lookups of the box's and the container's generic metadata.
+    /// A box is therefore kept per key type and handed out again once nobody else holds it (the
+    /// `encode(to:)` that used it has returned), its ``KeyedEncodingState`` pointed at the new
+    /// container. Reuse relies on `KeyedEncodingContainer` being a single reference to its box,
+    /// which is checked by size: where it does not hold, every container gets its own box.
+    func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, tag: ContainerTag) -> KeyedEncodingContainer<Key> {
+        let id = ObjectIdentifier(Key.self)
+        var index = keyedBoxes.startIndex
+        while index < keyedBoxes.endIndex {
+            if keyedBoxes[index].key == id, isKnownUniquelyReferenced(&keyedBoxes[index].box) {
+                keyedBoxes[index].state.tag = tag
+                return unsafeBitCast(keyedBoxes[index].box, to: KeyedEncodingContainer<Key>.self)
+            }
+            index += 1
+        }
+        let state = KeyedEncodingState(tag: tag)
+        let container = KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, state: state))
+        if Self.containersAreBoxReferences, keyedBoxes.count < 64 {
+            keyedBoxes.append((id, unsafeBitCast(container, to: AnyObject.self), state))
+        }
+        return container
+    }
+
+    /// Whether a `KeyedEncodingContainer` is one reference to its box. Its layout does not depend
+    /// on the key type, so one instance of it answers for all.
+    private static let containersAreBoxReferences =
+        MemoryLayout<KeyedEncodingContainer<CodableKey>>.size == MemoryLayout<AnyObject>.size
+
+    /// Lets go of the reusable containers, which hold this encoder: called when an encode ends.
+    func finish() {
+        keyedBoxes.removeAll()
     }
 
     public func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -510,9 +550,23 @@ public final class StreamEncoder: Encoder {
 extension StreamEncoder: Sendable {}
 
 /// The keyed container of a ``StreamEncoder``.
+/// Which container a ``StreamKeyedContainer`` writes into: a cell, so that a container box kept by
+/// the encoder can be pointed at the next object of its key type.
+final class KeyedEncodingState {
+    // Confined to one encode, like its encoder.
+    @exclusivity(unchecked) var tag: ContainerTag
+
+    init(tag: ContainerTag) {
+        self.tag = tag
+    }
+}
+
+/// A keyed container of a ``StreamEncoder``. The encoder keeps its box for reuse until the encode
+/// ends (`StreamEncoder.finish()`), which breaks the cycle through ``encoder``.
 struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamEncoder
-    let tag: ContainerTag
+    let state: KeyedEncodingState
+    var tag: ContainerTag { state.tag }
     var id: Int { tag.id }
     /// How many keys of the encoder's path lead to this container.
     var pathDepth: Int { tag.pathDepth }
@@ -583,7 +637,7 @@ struct StreamKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         keyedBy keyType: NestedKey.Type,
         forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, tag: nested(key, isObject: true)))
+        encoder.keyedContainer(keyedBy: NestedKey.self, tag: nested(key, isObject: true))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -703,7 +757,7 @@ struct StreamUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
         NestedKey
     > {
-        KeyedEncodingContainer(StreamKeyedContainer<NestedKey>(encoder: encoder, tag: nested(isObject: true)))
+        encoder.keyedContainer(keyedBy: NestedKey.self, tag: nested(isObject: true))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -90,6 +90,43 @@ import Testing
         }
     }
 
+    /// A node that writes a member before and after its children, holding its container while each
+    /// child opens one of the same key type, and whose children open nested containers of it too.
+    struct Node: Encodable {
+        var name: String
+        var children: [Node]
+
+        enum Keys: String, CodingKey { case name, children, first, size, meta }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(children, forKey: .children)
+            if let first = children.first {
+                var nested = container.nestedContainer(keyedBy: Keys.self, forKey: .first)
+                try nested.encode(first.name, forKey: .name)
+                try nested.encode(first, forKey: .meta)
+            }
+            try container.encode(children.count, forKey: .size)
+        }
+    }
+
+    @Test("Containers of one key type, held across their children's, nested and in turn, write what JSONEncoder writes")
+    func containersOfOneKeyType() throws {
+        func tree(depth: Int, name: String) -> Node {
+            Node(name: name, children: depth == 0 ? [] : (0..<3).map { tree(depth: depth - 1, name: "\(name).\($0)") })
+        }
+        let pair = try EncoderPair()
+        for value in [tree(depth: 0, name: "r"), tree(depth: 3, name: "r")] {
+            let (ours, foundation) = pair.texts(value)
+            #expect(ours == foundation)
+            #expect(!ours.hasPrefix("error"))
+        }
+        let (ours, foundation) = pair.texts([tree(depth: 1, name: "a"), tree(depth: 2, name: "b")])
+        #expect(ours == foundation)
+        #expect(ours.contains(#""first":{"meta":{"children":[],"name":"b.0.0","size":0},"name":"b.0.0"}"#))
+    }
+
     @Test("Infinities and NaN fail as in JSONEncoder, or are the strategy's strings")
     func nonConforming() throws {
         let throwing = try EncoderPair()
