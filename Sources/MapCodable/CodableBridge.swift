@@ -141,6 +141,17 @@ extension MappingError {
     }
 }
 
+extension DecodingError.Context {
+    /// Whether this is the standard library's error for a raw value no case of an enum has (its
+    /// `RawRepresentable` `init(from:)`, and the macro's, throw it): then the mapping code is the
+    /// package's own raw-value reads', `rawRepresentableInitialization`, not the `bridgingFailed`
+    /// of any other corrupt value, so that a type reads to one code on every path.
+    var isUnknownRawValue: Bool {
+        underlyingError == nil && debugDescription.hasPrefix("Cannot initialize ")
+            && debugDescription.contains(" from invalid ")
+    }
+}
+
 extension DecodingError {
     /// The error's case as a mapping code, its context and the type it names.
     var details: (code: MappingError.Code, context: Context?, type: Any.Type?) {
@@ -148,7 +159,8 @@ extension DecodingError {
         case .typeMismatch(let type, let context): (.typeMismatch, context, type)
         case .valueNotFound(let type, let context): (.nullValue, context, type)
         case .keyNotFound(_, let context): (.missingKey, context, nil)
-        case .dataCorrupted(let context): (.bridgingFailed, context, nil)
+        case .dataCorrupted(let context):
+            (context.isUnknownRawValue ? .rawRepresentableInitialization : .bridgingFailed, context, nil)
         @unknown default: (.other, nil, nil)
         }
     }

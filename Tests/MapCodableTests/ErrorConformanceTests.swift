@@ -323,6 +323,39 @@ import Testing
         check(tooDeep, .dataCorrupted(), code: .invalidJSON, at: .root)
     }
 
+    enum Colour: String, Codable, Equatable { case red, green }
+    enum Size: Int, Codable, Equatable { case small = 1, large = 2 }
+
+    @Test(
+        "A raw value no case has fails as in JSONDecoder, with rawRepresentableInitialization underneath",
+        arguments: linkedBackendNames
+    )
+    func unknownRawValue(backend: String) throws {
+        let pair = try DecoderPair(backend: backend)
+        pair.expect(
+            Box<Colour>.self,
+            #"{"v": "blue"}"#,
+            .dataCorrupted(["v"]),
+            code: .rawRepresentableInitialization,
+            at: "v"
+        )
+        pair.expect(
+            Box<[Size]>.self,
+            #"{"v": [1, 3]}"#,
+            .dataCorrupted(["v", "[1]"]),
+            code: .rawRepresentableInitialization,
+            at: ["v", 1]
+        )
+        pair.expect(Colour.self, #""blue""#, .dataCorrupted(), code: .rawRepresentableInitialization, at: .root)
+        // The raw value's own type is checked first, as the standard library's `init(from:)` reads it.
+        pair.expect(Box<Colour>.self, #"{"v": 1}"#, .typeMismatch(["v"]), code: .typeMismatch, at: "v")
+        // The same code through the mapper, as a model read through its own idioms gives.
+        let mapper = try Mapper(backendNamed: backend)
+        let error = #expect(throws: MappingError.self) { try mapper.decode(Box<[Size]>.self, from: #"{"v": [3]}"#) }
+        #expect(error?.code == .rawRepresentableInitialization)
+        #expect(error?.path == ["v", 0])
+    }
+
     @Test("An error a type throws itself passes through both decoders unchanged", arguments: linkedBackendNames)
     func ownErrors(backend: String) throws {
         struct Refusal: Error, Equatable { var path: [String] }

@@ -196,7 +196,7 @@ extension Checker {
         case (.success(let read), .success(let decoded)):
             if read != decoded { fail("@JSONModel \(T.self): read \(read), but Codable decoded \(decoded)") }
         case (.failure(let read), .failure(let decoded)):
-            if !Self.sameFailure(read.code, decoded.code) || read.path != decoded.path {
+            if read.code != decoded.code || read.path != decoded.path {
                 fail(
                     "@JSONModel \(T.self): read fails with \(read.code) at \(read.path), "
                         + "Codable with \(decoded.code) at \(decoded.path)"
@@ -207,14 +207,6 @@ extension Checker {
         case (.failure(let read), .success(let decoded)):
             fail("@JSONModel \(T.self): read fails with \(read.code) at \(read.path), but Codable decoded \(decoded)")
         }
-    }
-
-    /// Whether the direct read's code and the Codable path's name one failure. A raw-value enum's
-    /// own `init(from:)` refuses an unknown raw value with a `DecodingError.dataCorrupted` of its
-    /// own, which the decoder reports as `bridgingFailed`, where the direct read's enum bridge says
-    /// `rawRepresentableInitialization`.
-    private static func sameFailure(_ read: MappingError.Code, _ decoded: MappingError.Code) -> Bool {
-        read == decoded || (read == .rawRepresentableInitialization && decoded == .bridgingFailed)
     }
 
     /// A decoder over `mapper` whose key strategy names every key as written but is not the
