@@ -503,13 +503,16 @@ enum NullDocument {
 /// keeps the boxes until its decode ends (`DocumentDecoder.finish()`), which breaks the cycle.
 final class KeyedContainerState {
     let decoder: DocumentDecoder
+    /// Whether the container's key type is `Dictionary`'s own, which names data rather than keys.
+    let isDictionary: Bool
     // Confined to one decode, like its decoder.
     @exclusivity(unchecked) private(set) var object: JSONNode
     @exclusivity(unchecked) private(set) var depth: Int
     @exclusivity(unchecked) private(set) var converted: [String: JSONNode]?
 
-    init(decoder: DocumentDecoder, object: JSONNode, depth: Int, converted: [String: JSONNode]?) {
+    init(decoder: DocumentDecoder, isDictionary: Bool, object: JSONNode, depth: Int, converted: [String: JSONNode]?) {
         self.decoder = decoder
+        self.isDictionary = isDictionary
         self.object = object
         self.depth = depth
         self.converted = converted
@@ -521,14 +524,4 @@ final class KeyedContainerState {
         self.depth = depth
         self.converted = converted
     }
-}
-
-/// A keyed container box the decoder may hand out again: the `KeyedDecodingContainer`'s box as
-/// an object (uniquely referenced once its user is done) and the state its container reads.
-struct ReusableKeyedBox {
-    let key: ObjectIdentifier
-    var box: AnyObject
-    let state: KeyedContainerState
-    /// Whether the key type is `Dictionary`'s own.
-    let isDictionary: Bool
 }

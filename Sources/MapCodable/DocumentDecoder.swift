@@ -45,10 +45,10 @@ public final class DocumentDecoder: Decoder {
     /// Keyed containers ready to serve another object, at most a few per key type (see
     /// ``keyedContainer(keyedBy:object:)``). Emptied by ``finish()``, since each box holds this
     /// decoder.
-    @exclusivity(unchecked) private var keyedBoxes: ContiguousArray<ReusableKeyedBox> = []
-    /// Whether containers may be kept for reuse: not in a decoder handed out by `superDecoder`,
-    /// which its caller may keep past the decode, so that nothing ever needs to release it.
-    private let reusesContainers: Bool
+    ///
+    /// Not in a decoder handed out by `superDecoder`, which its caller may keep past the decode:
+    /// nothing would ever release them.
+    @exclusivity(unchecked) private var keyedBoxes: ContainerBoxes<KeyedContainerState>
     /// The objects read as dictionaries, whose keys are data. One read through `Dictionary`'s own
     /// coding key (`true`) names a key that is a number with its integer value too; one exempt from
     /// the key strategy (`false`, `[String: V]` under a strategy) names its keys as written.
@@ -66,7 +66,7 @@ public final class DocumentDecoder: Decoder {
         prefix: [any CodingKey] = [],
         reusesContainers: Bool = true
     ) {
-        self.reusesContainers = reusesContainers
+        self.keyedBoxes = ContainerBoxes(keeps: reusesContainers && Self.containersAreBoxReferences)
         self.document = document
         self.node = node
         self.start = node
@@ -90,45 +90,31 @@ public final class DocumentDecoder: Decoder {
         try keyedContainer(keyedBy: Key.self, object: node)
     }
 
-    /// A keyed container of `object`.
-    ///
-    /// `KeyedDecodingContainer` boxes the container it wraps, so each object decoded would cost an
-    /// allocation and a lookup of the box's generic metadata. A box is therefore kept per key type
-    /// and handed out again once nobody else holds it (the `init(from:)` that used it has
-    /// returned); its container reads the object from a ``KeyedContainerState`` cell that is reset
-    /// here. Reuse relies on `KeyedDecodingContainer` being a single reference to its box, which is
-    /// checked by size: where it does not hold, every container gets its own box.
+    /// A keyed container of `object`: a box kept in ``keyedBoxes`` when one is free, its
+    /// ``KeyedContainerState`` reset to `object`, else a new one.
     func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, object: JSONNode) throws -> KeyedDecodingContainer<Key>
     {
         let id = ObjectIdentifier(Key.self)
-        var index = keyedBoxes.startIndex
-        while index < keyedBoxes.endIndex {
-            if keyedBoxes[index].key == id, isKnownUniquelyReferenced(&keyedBoxes[index].box) {
-                let isDictionary = keyedBoxes[index].isDictionary
-                let converted = try DocumentKeyedContainer<Key>.members(
-                    of: object,
-                    in: self,
-                    isDictionary: isDictionary
-                )
-                keyedBoxes[index].state.reset(object: object, depth: depth, converted: converted)
-                return unsafeBitCast(keyedBoxes[index].box, to: KeyedDecodingContainer<Key>.self)
-            }
-            index += 1
+        if let index = keyedBoxes.free(id) {
+            let converted = try DocumentKeyedContainer<Key>.members(
+                of: object,
+                in: self,
+                isDictionary: keyedBoxes[index].state.isDictionary
+            )
+            keyedBoxes[index].state.reset(object: object, depth: depth, converted: converted)
+            return unsafeBitCast(keyedBoxes[index].box, to: KeyedDecodingContainer<Key>.self)
         }
         let isDictionary = Self.isDictionaryKey(Key.self)
         let converted = try DocumentKeyedContainer<Key>.members(of: object, in: self, isDictionary: isDictionary)
-        let state = KeyedContainerState(decoder: self, object: object, depth: depth, converted: converted)
+        let state = KeyedContainerState(
+            decoder: self,
+            isDictionary: isDictionary,
+            object: object,
+            depth: depth,
+            converted: converted
+        )
         let container = KeyedDecodingContainer(DocumentKeyedContainer<Key>(state: state))
-        if reusesContainers, Self.containersAreBoxReferences, keyedBoxes.count < 64 {
-            keyedBoxes.append(
-                ReusableKeyedBox(
-                    key: id,
-                    box: unsafeBitCast(container, to: AnyObject.self),
-                    state: state,
-                    isDictionary: isDictionary
-                )
-            )
-        }
+        keyedBoxes.keep(unsafeBitCast(container, to: AnyObject.self), state: state, for: id)
         return container
     }
 

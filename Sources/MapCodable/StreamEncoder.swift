@@ -52,10 +52,11 @@ public final class StreamEncoder: Encoder {
     /// Whether ``misuse`` is set: tested after every value, where reading the optional error would
     /// copy it.
     @exclusivity(unchecked) private(set) var isMisused = false
-    /// Keyed container boxes that may be handed out again, per key type (see
-    /// ``keyedContainer(keyedBy:tag:)``).
-    @exclusivity(unchecked) private var keyedBoxes:
-        ContiguousArray<(key: ObjectIdentifier, box: AnyObject, state: KeyedEncodingState)> = []
+    /// Keyed container boxes that may be handed out again, per key type; emptied by ``finish()``,
+    /// since each box holds this encoder.
+    @exclusivity(unchecked) private var keyedBoxes = ContainerBoxes<KeyedEncodingState>(
+        keeps: StreamEncoder.containersAreBoxReferences
+    )
     /// How each type met so far is encoded.
     @exclusivity(unchecked) private var handlings: ContiguousArray<(type: ObjectIdentifier, handling: EncodeHandling)> =
         []
@@ -406,29 +407,17 @@ public final class StreamEncoder: Encoder {
         keyedContainer(keyedBy: Key.self, tag: open(isObject: true))
     }
 
-    /// A keyed container writing into the container `tag` names.
-    ///
-    /// `KeyedEncodingContainer` boxes the container it wraps, so each object written would cost an
-    /// allocation and, run unspecialized, lookups of the box's and the container's generic metadata.
-    /// A box is therefore kept per key type and handed out again once nobody else holds it (the
-    /// `encode(to:)` that used it has returned), its ``KeyedEncodingState`` pointed at the new
-    /// container. Reuse relies on `KeyedEncodingContainer` being a single reference to its box,
-    /// which is checked by size: where it does not hold, every container gets its own box.
+    /// A keyed container writing into the container `tag` names: a box kept in ``keyedBoxes``
+    /// when one is free, its ``KeyedEncodingState`` pointed at `tag`, else a new one.
     func keyedContainer<Key: CodingKey>(keyedBy type: Key.Type, tag: ContainerTag) -> KeyedEncodingContainer<Key> {
         let id = ObjectIdentifier(Key.self)
-        var index = keyedBoxes.startIndex
-        while index < keyedBoxes.endIndex {
-            if keyedBoxes[index].key == id, isKnownUniquelyReferenced(&keyedBoxes[index].box) {
-                keyedBoxes[index].state.tag = tag
-                return unsafeBitCast(keyedBoxes[index].box, to: KeyedEncodingContainer<Key>.self)
-            }
-            index += 1
+        if let index = keyedBoxes.free(id) {
+            keyedBoxes[index].state.tag = tag
+            return unsafeBitCast(keyedBoxes[index].box, to: KeyedEncodingContainer<Key>.self)
         }
         let state = KeyedEncodingState(tag: tag)
         let container = KeyedEncodingContainer(StreamKeyedContainer<Key>(encoder: self, state: state))
-        if Self.containersAreBoxReferences, keyedBoxes.count < 64 {
-            keyedBoxes.append((id, unsafeBitCast(container, to: AnyObject.self), state))
-        }
+        keyedBoxes.keep(unsafeBitCast(container, to: AnyObject.self), state: state, for: id)
         return container
     }
 
