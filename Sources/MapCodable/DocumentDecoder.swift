@@ -770,10 +770,6 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
     static func decodeExemptFromKeyStrategy<T>(at node: JSONNode, with decoder: DocumentDecoder, as type: T.Type)
         throws -> T
     {
-        DocumentDecoder.identical(try decodeExemptFromKeyStrategy(at: node, with: decoder), as: T.self)
-    }
-
-    private static func decodeExemptFromKeyStrategy(at node: JSONNode, with decoder: DocumentDecoder) throws -> Self {
         let document = decoder.document
         let kind = document.kind(of: node)
         if kind == .null { throw decoder.valueNotFound([String: Any].self, at: node) }
@@ -785,6 +781,6 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
             let key = key.string
             if result[key] == nil { result[key] = try decoder.decodeNested(Value.self, at: value) }
         }
-        return result
+        return DocumentDecoder.identical(result, as: T.self)
     }
 }
