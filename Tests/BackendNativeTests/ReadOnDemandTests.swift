@@ -1,5 +1,6 @@
 import BackendNative
 import MapCore
+import MapTestSupport
 import Testing
 
 /// What the native document works out on the first read rather than at parse time: whether an

@@ -49,7 +49,7 @@
         func everyOrder() throws {
             let keys = Self.keys
             let json = try simdjsonParse(Self.object(keys))
-            var generator = SplitMix(seed: 7)
+            var generator = SplitMix64(seed: 7)
             let orders = [
                 Array(keys.indices), Array(keys.indices.reversed()), keys.indices.shuffled(using: &generator),
             ]
@@ -287,16 +287,4 @@
         }
     }
 
-    /// A small seeded generator, so that the shuffled order is the same on every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z &>> 31)
-        }
-    }
 #endif

@@ -62,7 +62,7 @@ import Testing
 
     @Test("match and search agree with Swift's Regex on random patterns and strings")
     func agreesWithRegex() throws {
-        var generator = SplitMix(seed: 9535)
+        var generator = SplitMix64(seed: 9535)
         let strings = (0..<40).map { _ in
             let length = Int.random(in: 0...6, using: &generator)
             return String((0..<length).map { _ in "ab\nc".randomElement(using: &generator)! })
@@ -99,20 +99,5 @@ import Testing
         #expect(try Self.selected("match", "a{100}", in: [String(repeating: "a", count: 100)]) == [0])
         #expect(try Self.selected("match", "(a{1000}){1000}", in: ["a"]).isEmpty)
         #expect(try Self.selected("search", "(a{1000}){1000}", in: ["a"]).isEmpty)
-    }
-}
-
-/// SplitMix64: a seeded generator, so that every run draws the same patterns.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

@@ -1,0 +1,17 @@
+/// SplitMix64: a seeded generator, so that a test draws the same values on every run and a
+/// failure can be reproduced from its seed.
+package struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    package init(seed: UInt64) {
+        state = seed
+    }
+
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
