@@ -45,7 +45,7 @@ import Testing
     // the reader, and the test does not run.
     @Test(
         "the bomb is refused in bounded memory: the child process's peak grows by less than 64 MiB",
-        .enabled(if: ProcessInfo.processInfo.environment["JSONMAPPING_SANITIZER"] == nil)
+        .enabled(if: !Sanitizer.isOn)
     )
     func bombStopsInBoundedMemory() async {
         await #expect(processExitsWith: .success) {

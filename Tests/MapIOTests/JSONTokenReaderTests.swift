@@ -13,6 +13,16 @@ import Testing
         chunk: Int,
         options: ParseOptions = ParseOptions()
     ) -> (tokens: [JSONTokenReader.Token], error: ParseError?) {
+        tokens(bytes, chunks: { _ in chunk }, options: options)
+    }
+
+    /// Every token of `bytes`, fed in chunks whose sizes `chunks` gives for the offset each starts
+    /// at; the error the reader throws, if any.
+    static func tokens(
+        _ bytes: [UInt8],
+        chunks: (_ offset: Int) -> Int,
+        options: ParseOptions = ParseOptions()
+    ) -> (tokens: [JSONTokenReader.Token], error: ParseError?) {
         var reader = JSONTokenReader(options: options)
         var tokens: [JSONTokenReader.Token] = []
         var position = 0
@@ -23,7 +33,7 @@ import Testing
                     tokens.append(token)
                 case .needsMoreInput:
                     if position < bytes.count {
-                        let end = min(bytes.count, position + chunk)
+                        let end = min(bytes.count, position + max(1, chunks(position)))
                         reader.feed(bytes[position..<end])
                         position = end
                     } else {
@@ -74,8 +84,15 @@ import Testing
         return out
     }
 
+    /// How much of each corpus file is fed one byte at a time, so that every offset in it is a
+    /// chunk's end: long enough to hold every kind of token and escape the files have.
+    static let byteByByte = 64 * 1024
+
     @Test(
-        "every corpus file tokenized in chunks of 1, 7 and 4096 bytes gives the document's tokens, the same each way",
+        """
+        every corpus file tokenized in chunks of 4096 bytes, of random sizes from 1 to 97, and one byte at a time \
+        over its first 64 KiB, gives the document's tokens, the same each way
+        """,
         .enabled(if: Corpus.isAvailable),
         arguments: Corpus.jsonFiles
     )
@@ -84,10 +101,16 @@ import Testing
         // Repeated keys are kept by the reader, which reports every member; the walk shows them too
         // when the document keeps them all, which the corpus's files, without repeats, make moot.
         let expected = Self.reference(try Mapper(backendNamed: "native").parse(bytes))
+        var generator = SplitMix64(seed: UInt64(bytes.count))
+        let plans: [(name: String, chunks: (Int) -> Int)] = [
+            ("chunks of 4096", { _ in 4096 }),
+            ("chunks of random sizes", { _ in Int.random(in: 1...97, using: &generator) }),
+            ("one byte at a time, then 4096", { $0 < Self.byteByByte ? 1 : 4096 }),
+        ]
         var streams: [[JSONTokenReader.Token]] = []
-        for chunk in [4096, 7, 1] {
-            let (tokens, error) = Self.tokens(bytes, chunk: chunk)
-            #expect(error == nil, "\(file) in chunks of \(chunk): \(String(describing: error))")
+        for plan in plans {
+            let (tokens, error) = Self.tokens(bytes, chunks: plan.chunks)
+            #expect(error == nil, "\(file) in \(plan.name): \(String(describing: error))")
             streams.append(tokens)
         }
         let shown = streams[0].map { "\($0.path.isRoot ? "$" : $0.path.description) \($0.kind)" }
@@ -95,8 +118,9 @@ import Testing
         if let index = zip(shown, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
             Issue.record("\(file): token \(index) is \(shown[index]), the document says \(expected[index])")
         }
-        #expect(streams[1] == streams[0], "\(file): chunks of 7 differ from chunks of 4096")
-        #expect(streams[2] == streams[0], "\(file): chunks of 1 differ from chunks of 4096")
+        for (plan, stream) in zip(plans, streams).dropFirst() {
+            #expect(stream == streams[0], "\(file): \(plan.name) differ from chunks of 4096")
+        }
         // Each token's position is where its text starts in the file.
         for token in streams[0].prefix(2000) {
             let first = bytes[token.offset]

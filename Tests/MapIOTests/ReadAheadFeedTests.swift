@@ -334,8 +334,7 @@ private func outcomes(
         let path = try Corpus.path("feed.ndjson.gz")
         // Under ThreadSanitizer (Scripts/sanitizers.sh sets JSONMAPPING_SANITIZER) every access is
         // checked: the first records, several read-ahead buffers' worth, exercise the same hand-offs.
-        let sanitized = ProcessInfo.processInfo.environment["JSONMAPPING_SANITIZER"] != nil
-        let limit = sanitized ? 1_500 : Int.max
+        let limit = Sanitizer.size(Int.max, sanitized: 1_500)
         var plain = FeedOptions()
         plain.readAhead = 0
         var reference: [FeedTweet] = []
