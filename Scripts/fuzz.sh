@@ -7,7 +7,7 @@
 #   Scripts/fuzz.sh TARGET SECONDS [ARGS…]   # build, then fuzz TARGET for SECONDS (0: until stopped);
 #                                            # ARGS go to libFuzzer (-jobs=2, -only_ascii=1, …)
 #   Scripts/fuzz.sh --ci                     # build, then every target for its fixed CI budget of
-#                                            # executions (about a minute each), seed 1, two targets
+#                                            # executions (about half a minute each), seed 1, two targets
 #                                            # at a time; fails on any crash, divergence, leak or timeout
 #   Scripts/fuzz.sh --replay TARGET FILE…    # run TARGET once on each FILE (a crash-… file, a regression)
 #
@@ -32,8 +32,8 @@ export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")/.." && pwd)/Fuzz/lsan.su
 cd "$(dirname "$0")/.."
 
 targets=(differential mapping feeds roundtrip paths relaxed query)
-# --ci's executions per target: about a minute each on a quiet 2-core machine.
-declare -A ci_runs=([differential]=100000 [mapping]=240000 [feeds]=50000 [roundtrip]=65000 [paths]=150000 [relaxed]=100000 [query]=30000)
+# --ci's executions per target: about half a minute each on a quiet 2-core machine.
+declare -A ci_runs=([differential]=50000 [mapping]=120000 [feeds]=25000 [roundtrip]=32000 [paths]=75000 [relaxed]=50000 [query]=15000)
 work=${FUZZ_WORK:-.build-fuzz}
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=undefined -Xcxx -fsanitize=undefined)
 # FUZZ_SCRATCH=.build-NAME builds in that folder instead of Fuzz/.build (a clean CI build, say).

@@ -5,7 +5,8 @@
 #   side_by_side FIRST COMMAND WORDS… -- SECOND COMMAND WORDS…
 #
 # Runs the two commands at once (shell functions included), each into a log of its own, then
-# prints the first log and the second, and returns 1 if either command failed.
+# prints the first log and the second, each followed by how long its command took, and returns 1
+# if either command failed.
 side_by_side() {
     local first=() logs first_pid second_pid status=0
     while [ $# -gt 0 ] && [ "$1" != "--" ]; do
@@ -15,13 +16,23 @@ side_by_side() {
     [ $# -gt 1 ] || { echo "side_by_side: usage: FIRST… -- SECOND…" >&2; return 2; }
     shift
     logs=$(mktemp -d)
-    "${first[@]}" > "$logs/first" 2>&1 < /dev/null &
+    _side_by_side_timed "$logs/first" "${first[@]}" &
     first_pid=$!
-    "$@" > "$logs/second" 2>&1 < /dev/null &
+    _side_by_side_timed "$logs/second" "$@" &
     second_pid=$!
     wait "$first_pid" || status=1
     wait "$second_pid" || status=1
     cat "$logs/first" "$logs/second"
     rm -rf "$logs"
     return "$status"
+}
+
+# Runs a command into the log `$1`, and ends the log with the command's words and time.
+_side_by_side_timed() {
+    local log=$1 started result=0
+    shift
+    started=$(date +%s)
+    "$@" > "$log" 2>&1 < /dev/null || result=$?
+    echo "::: side by side, took $(( $(date +%s) - started )) s: $*" >> "$log"
+    return "$result"
 }
