@@ -731,16 +731,35 @@ extension Array: DocumentDecodableArray where Element: Decodable {
             _ = try DocumentUnkeyedContainer(decoder: decoder, array: node)
             return DocumentDecoder.identical([Element](), as: T.self)
         }
+        // Rows of numbers (coordinates, matrices): each row in one bulk read, without finding the
+        // row type's handling and opening it through its metatype once per row.
+        if Element.self == [Double].self {
+            let rows = try decoder.elements(of: node) { row in
+                try document.doubles(in: row) ?? decoder.decodeNested([Double].self, at: row)
+            }
+            return DocumentDecoder.identical(rows, as: T.self)
+        }
+        return DocumentDecoder.identical(
+            try decoder.elements(of: node) { try decoder.decodeNested(Element.self, at: $0) },
+            as: T.self
+        )
+    }
+}
+
+extension DocumentDecoder {
+    /// The elements of the array at `node`, each read by `read`, in order.
+    @inline(__always)
+    func elements<Element>(of node: JSONNode, _ read: (JSONNode) throws -> Element) rethrows -> [Element] {
         let count = document.count(of: node)
         var result: [Element] = []
         result.reserveCapacity(count)
         var previous: JSONNode?
         for index in 0..<count {
             guard let element = document.element(of: node, at: index, after: previous) else { break }
-            result.append(try decoder.decodeNested(Element.self, at: element))
+            result.append(try read(element))
             previous = element
         }
-        return DocumentDecoder.identical(result, as: T.self)
+        return result
     }
 }
 

@@ -140,6 +140,16 @@ public final class StreamEncoder: Encoder {
         try close(downTo: depth)
     }
 
+    /// Writes rows of numbers (coordinates, matrices) as `encode(_:)` writes each row, without
+    /// finding a row's handling and opening it through its metatype once per row.
+    func encodeRows(_ rows: [[Double]]) throws {
+        try encodeElements(rows) { row, index in
+            path.append(.index(index))
+            defer { path.removeLast() }
+            try encodeElements(row) { try double($0, at: .index($1)) }
+        }
+    }
+
     /// Writes `value` under `key`: the key joins the coding path for the value's own encode.
     @inline(__always)
     func encode<T: Encodable>(_ value: T, under key: PathStep) throws {
@@ -992,6 +1002,9 @@ extension Array: StreamEncodableArray where Element: Encodable {
         if Element.self == Double.self {
             let doubles = DocumentDecoder.identical(array, as: [Double].self)
             return try encoder.encodeElements(doubles) { try encoder.double($0, at: .index($1)) }
+        }
+        if Element.self == [Double].self {
+            return try encoder.encodeRows(DocumentDecoder.identical(array, as: [[Double]].self))
         }
         if Element.self == String.self {
             let strings = DocumentDecoder.identical(array, as: [String].self)

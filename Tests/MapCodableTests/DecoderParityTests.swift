@@ -168,6 +168,35 @@ enum Models {
     }
 
     @Test(
+        "[[Double]] decodes to JSONDecoder's values and errors, a row in one read or element by element",
+        arguments: linkedBackendNames,
+        [
+            "[[1.5, 2], [3], [], [-0.0, 1e300, 5e-324]]",
+            #"[[1.0, 2.0], [3.0, "x"]]"#,
+            "[[1.0], null]",
+            "[[1.0], [null]]",
+            "[[1.0], 2]",
+            "[[1e400]]",
+            "[1.5]",
+            #"{"a": [1]}"#,
+        ]
+    )
+    func doubleRows(backend: String, text: String) throws {
+        let pair = try DecoderPair(backend: backend)
+        let (ours, foundation) = pair.outcomes([[Double]].self, text)
+        #expect(ours.matches(foundation: foundation), "\(text): \(ours) against \(foundation)")
+        if case .value(let values) = foundation {
+            #expect(ours == .value(values), "\(text)")
+        }
+        // Inside a model, as GeoJSON's coordinates are.
+        let nested = pair.outcomes([String: [[[Double]]]].self, #"{"coordinates": [\#(text)]}"#)
+        #expect(
+            nested.ours.matches(foundation: nested.foundation),
+            "\(text): \(nested.ours) against \(nested.foundation)"
+        )
+    }
+
+    @Test(
         "A wrong document fails with JSONDecoder's case and coding path",
         arguments: linkedBackendNames,
         [

@@ -148,6 +148,35 @@ import Testing
         #expect(ours == #"["+inf","-inf","nan",1]"#)
     }
 
+    @Test("Rows of numbers ([[Double]]) are written as JSONEncoder writes them, a non-finite one failing at its row")
+    func doubleRows() throws {
+        let pair = try EncoderPair()
+        let rows: [[Double]] = [[1.5, -2], [], [0.1, 1e300, -0.0]]
+        #expect(pair.expectSame(rows) == "[[1.5,-2],[],[0.1,1e+300,-0]]")
+        pair.expectSame(["a": [rows]])
+        let bad: [[[Double]]] = [[[1, 2]], [[3, 4], [5, .infinity]]]
+        var paths: [[String]] = []
+        for encode in [{ try pair.ours.encode(bad) }, { try pair.foundation.encode(bad) }] {
+            let failure = try #require(throws: EncodingError.self) { _ = try encode() }
+            guard case .invalidValue(let value, let context) = failure else {
+                Issue.record("expected invalidValue, got \(failure)")
+                return
+            }
+            #expect((value as? Double) == .infinity)
+            paths.append(DecodeOutcome<Int>.names(context.codingPath))
+        }
+        #expect(paths[0] == ["[1]", "[1]", "[1]"])
+        #expect(paths[0] == paths[1])
+        let converting = try EncoderPair {
+            $0.nonConformingFloatEncodingStrategy = .convertToString(
+                positiveInfinity: "+inf",
+                negativeInfinity: "-inf",
+                nan: "nan"
+            )
+        }
+        #expect(converting.expectSame(bad) == #"[[[1,2]],[[3,4],[5,"+inf"]]]"#)
+    }
+
     @Test("A top-level value that encodes nothing fails as in JSONEncoder; a nested one is {}")
     func emptyValues() throws {
         struct Nothing: Encodable {
