@@ -140,13 +140,19 @@ public final class StreamEncoder: Encoder {
         try close(downTo: depth)
     }
 
+    /// Writes `[Double]`, a non-finite element naming its index in the error.
+    @inline(__always)
+    func encodeDoubles(_ doubles: [Double]) throws {
+        try encodeElements(doubles) { try double($0, at: .index($1)) }
+    }
+
     /// Writes rows of numbers (coordinates, matrices) as `encode(_:)` writes each row, without
     /// finding a row's handling and opening it through its metatype once per row.
     func encodeRows(_ rows: [[Double]]) throws {
         try encodeElements(rows) { row, index in
             path.append(.index(index))
             defer { path.removeLast() }
-            try encodeElements(row) { try double($0, at: .index($1)) }
+            try encodeDoubles(row)
         }
     }
 
@@ -1000,8 +1006,7 @@ extension Array: StreamEncodableArray where Element: Encodable {
     static func encodeArray<T>(_ value: T, with encoder: StreamEncoder) throws {
         let array = DocumentDecoder.identical(value, as: [Element].self)
         if Element.self == Double.self {
-            let doubles = DocumentDecoder.identical(array, as: [Double].self)
-            return try encoder.encodeElements(doubles) { try encoder.double($0, at: .index($1)) }
+            return try encoder.encodeDoubles(DocumentDecoder.identical(array, as: [Double].self))
         }
         if Element.self == [Double].self {
             return try encoder.encodeRows(DocumentDecoder.identical(array, as: [[Double]].self))
