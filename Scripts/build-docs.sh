@@ -3,10 +3,11 @@
 # on any warning (an unresolved symbol link, an undocumented parameter).
 #   Scripts/build-docs.sh [OUTPUT_DIR]     (default: .build-docs/html)
 #
-# The symbol graphs come from the build the tests made: `swift package dump-symbol-graph` over
-# the scratch folder DOCS_SCRATCH (default .build) with every trait on, as the README's test
-# command builds it, so nothing is compiled again when that build is current (CI runs this after
-# the tests). Run on its own, it builds what is missing first.
+# The symbol graphs come from the modules the tests' build left in the scratch folder DOCS_SCRATCH
+# (default .build), every trait on as the README's test command builds them: swift-symbolgraph-extract
+# reads each module's .swiftmodule there, so nothing is compiled again (CI runs this after the
+# tests). `swift package dump-symbol-graph` would build the package a second time, with other
+# flags than the tests'. Run on its own, the script first builds what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-.build-docs/html}
@@ -17,10 +18,25 @@ modules=(MapCore MapIO MapCodable TwoWayMaps Extraction DeclarativeRules Lenient
 traits=Jansson,Simdjson,Hummingbird,Vapor,Macros
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
-rm -rf "$scratch"/*-unknown-linux-gnu/symbolgraph
-swift package --traits "$traits" --scratch-path "$scratch" dump-symbol-graph --emit-extension-block-symbols >/dev/null
+bin=$(swift build --traits "$traits" --scratch-path "$scratch" --show-bin-path)
+for module in "${modules[@]}"; do
+    if [ ! -e "$bin/Modules/$module.swiftmodule" ]; then
+        swift build --traits "$traits" --scratch-path "$scratch" < /dev/null > /dev/null
+        break
+    fi
+done
+# The C modules the Swift modules import, as the build saw them: the maps SwiftPM generated for C
+# targets, and the ones the package's and its dependencies' system-library targets carry.
+module_maps=()
+while IFS= read -r map; do
+    module_maps+=(-Xcc "-fmodule-map-file=$map")
+done < <(find -L "$bin" -maxdepth 2 -name module.modulemap; find Sources "$scratch/checkouts" -name module.modulemap \
+    -not -path "*/Tests/*" 2>/dev/null)
 mkdir -p "$graphs/all"
-cp "$scratch"/*-unknown-linux-gnu/symbolgraph/*.symbols.json "$graphs/all/"
+for module in "${modules[@]}"; do
+    swift symbolgraph-extract -module-name "$module" -I "$bin/Modules" -target "$(uname -m)-unknown-linux-gnu" \
+        -minimum-access-level public -emit-extension-block-symbols -output-dir "$graphs/all" "${module_maps[@]}"
+done
 status=0
 # Modules are converted in dependency order, each able to link to the ones before it: a module's
 # output is written with external-link support and passed to the later ones as a dependency.
