@@ -193,6 +193,39 @@ import Testing
         }
     }
 
+    /// Strings whose last character is a UTF-8 sequence that their closing quote cuts short, inside
+    /// the document and at the input's end.
+    static let cutSequences: [[UInt8]] = [
+        Array(#"{"url"#.utf8) + [0xF3] + Array(#"": []}"#.utf8),
+        Array(#"["a"#.utf8) + [0xE2, 0x82] + Array(#"", 1]"#.utf8),
+        Array(#"[""#.utf8) + [0xC3] + Array(#""]"#.utf8),
+        Array(#"[""#.utf8) + [0xF0, 0x9F] + Array(#"""#.utf8),
+    ]
+
+    @Test(
+        "a UTF-8 sequence cut by a string's closing quote is refused with the scanner's message, however it is cut",
+        arguments: cutSequences
+    )
+    func cutSequence(bytes: [UInt8]) throws {
+        let scanned: Result<Void, ParseError> = bytes.withUnsafeBytes { raw in
+            Result { () throws(ParseError) in
+                try JSONScanner.validate(raw, options: ParseOptions(), backend: "native")
+            }
+        }
+        guard case .failure(let expected) = scanned else {
+            Issue.record("the scanner accepts \(bytes)")
+            return
+        }
+        #expect(expected.code == .invalidUTF8)
+        for chunk in [1, 2, 7, 4096] {
+            let error = try #require(Self.tokens(bytes, chunk: chunk).error, "chunks of \(chunk)")
+            #expect(error.code == .invalidUTF8)
+            #expect(error.message == expected.message, "\(bytes) in chunks of \(chunk)")
+            let position: [Int] = [error.line, error.column, error.offset]
+            #expect(position == [expected.line, expected.column, expected.offset], "\(bytes) in chunks of \(chunk)")
+        }
+    }
+
     @Test("tokens carry their path, offset, line and column, and a number at a chunk's end waits for more input")
     func tokensAndBoundaries() throws {
         var reader = JSONTokenReader()

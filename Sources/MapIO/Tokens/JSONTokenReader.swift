@@ -29,7 +29,9 @@ public import MapCore
 /// throws, with the same code, message, line, column and offset. One order differs: a repeated key
 /// refused by `duplicateKeys: .reject` is reported at the repeated key, where the scanner, which
 /// looks for repeats once the object is closed, reports another error inside the same object
-/// first if there is one. The errors name the native backend, whose scanner they come from.
+/// first if there is one. A number is a token of text, not converted: one beyond `Double`'s range
+/// (`1e400`), which a backend refuses with `numberOutOfRange` when it parses the whole document,
+/// is read like any other. The errors name the native backend, whose scanner they come from.
 /// After an error, the reader stays in error: each later ``next()`` throws the same error.
 ///
 /// A reader is a value: copying it copies the bytes it holds. It is `Sendable`; use one from one
@@ -163,6 +165,10 @@ public struct JSONTokenReader: Sendable {
     /// How far past a number or a literal the reader looks before validating it: the scanner's
     /// message for a malformed one describes the bytes after it.
     private static let lookahead = 8
+    /// How far past a string's closing quote the reader looks before validating it: a byte before
+    /// the quote may start a UTF-8 sequence that the quote cuts, which the scanner calls an invalid
+    /// sequence when it sees the bytes a whole document has there, up to a sequence's length.
+    private static let sequenceLookahead = 3
 
     /// A reader of one document under `options`. Their `syntax` is not read: the reader reads strict JSON.
     public init(options: ParseOptions = ParseOptions()) {
@@ -298,7 +304,7 @@ public struct JSONTokenReader: Sendable {
             state = isObject ? .firstKey : .firstElement
             return .token(Token(kind: isObject ? .beginObject : .beginArray, path: path, mark: here))
         case UInt8(ascii: "\""):
-            guard let literal = try scalar(end: stringEnd()) else { return .needsMoreInput }
+            guard let literal = try stringScalar() else { return .needsMoreInput }
             let string = String(decoding: literal.content, as: UTF8.self)
             consume(literal.length)
             endValue()
@@ -328,7 +334,7 @@ public struct JSONTokenReader: Sendable {
     /// Reads a key, checking it against the object's others when repeats are refused.
     private mutating func key() throws(ParseError) -> Event {
         let here = mark
-        guard let literal = try scalar(end: stringEnd()) else { return .needsMoreInput }
+        guard let literal = try stringScalar() else { return .needsMoreInput }
         let key = literal.content
         if options.duplicateKeys == .reject, !frames[frames.count - 1].keys.insert(key).inserted {
             throw failure(.duplicateKey, "duplicate key \"\(String(decoding: key, as: UTF8.self))\" in one object")
@@ -409,6 +415,11 @@ public struct JSONTokenReader: Sendable {
             error.snippetMarker = 0
             throw error
         }
+    }
+
+    /// The string at `start`, validated by the scanner; `nil` when more input may change it.
+    private func stringScalar() throws(ParseError) -> Scalar? {
+        try scalar(end: stringEnd(), lookahead: Self.sequenceLookahead)
     }
 
     /// The end of the string at `start` (past its closing quote), or of the bytes held when the
