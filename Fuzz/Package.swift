@@ -34,6 +34,7 @@ let package = Package(
         .executableTarget(name: "fuzz-paths", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-relaxed", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-query", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "fuzz-tokens", dependencies: ["FuzzSupport"]),
     ]
 )
 

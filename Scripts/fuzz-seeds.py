@@ -8,7 +8,7 @@ Nothing it writes is committed: the seeds are rebuilt from their sources wheneve
 is missing. Each target gets small inputs (at most 4 KB, libFuzzer's default -max_len), chosen
 deterministically, so that two runs start from the same seeds:
 
-- parse targets (differential, roundtrip, relaxed): subtrees of every document, written compactly and
+- parse targets (differential, roundtrip, relaxed, tokens): subtrees of every document, written compactly and
   pretty, windows of the raw text (mostly malformed: error paths), and edge cases;
 - mapping: the example catalogue's books and subtrees shaped like its models, with wrong kinds;
 - feeds: a mode byte (see Fuzz/Sources/fuzz-feeds) then NDJSON lines, array feeds, gzip streams;
@@ -74,7 +74,7 @@ EDGE = [
 ]
 EDGE_BYTES = [b'\xc3', b'"\xed\xa0\x80"', b'"\xc0\xaf"', b'"\xf4\x90\x80\x80"', b'"\x00"', b'["\x1f"]']
 
-parse_targets = ["differential", "roundtrip", "relaxed"]
+parse_targets = ["differential", "roundtrip", "relaxed", "tokens"]
 for name, raw in documents():
     try:
         value = json.loads(raw)

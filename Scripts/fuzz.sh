@@ -31,9 +31,9 @@ export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS="suppressions=$(cd "$(dirname "$0")/.." && pwd)/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 cd "$(dirname "$0")/.."
 
-targets=(differential mapping feeds roundtrip paths relaxed query)
+targets=(differential mapping feeds roundtrip paths relaxed query tokens)
 # --ci's executions per target: about half a minute each on a quiet 2-core machine.
-declare -A ci_runs=([differential]=50000 [mapping]=120000 [feeds]=25000 [roundtrip]=32000 [paths]=75000 [relaxed]=50000 [query]=15000)
+declare -A ci_runs=([differential]=50000 [mapping]=120000 [feeds]=25000 [roundtrip]=32000 [paths]=75000 [relaxed]=50000 [query]=15000 [tokens]=15000)
 work=${FUZZ_WORK:-.build-fuzz}
 flags=(-c release -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=undefined -Xcxx -fsanitize=undefined)
 # FUZZ_SCRATCH=.build-NAME builds in that folder instead of Fuzz/.build (a clean CI build, say).
@@ -123,7 +123,7 @@ case ${1:-} in
             grep -E '^(Done|stat::number_of_executed_units|#[0-9]+ +DONE)' "$work/logs/$target.log" || true
         else
             echo "== $target: $runs executions: FAILED"
-            grep -E 'ERROR|\[(differential|mapping|feeds|roundtrip|paths|relaxed|query)\]|Test unit written' "$work/logs/$target.log" | head -20
+            grep -E 'ERROR|\[(differential|mapping|feeds|roundtrip|paths|relaxed|query|tokens)\]|Test unit written' "$work/logs/$target.log" | head -20
             return 1
         fi
     }
@@ -136,7 +136,7 @@ case ${1:-} in
         return "$status"
     }
     . Scripts/side-by-side.sh
-    if ! side_by_side ci_lane differential feeds relaxed query -- ci_lane mapping roundtrip paths; then
+    if ! side_by_side ci_lane differential feeds relaxed query -- ci_lane mapping roundtrip paths tokens; then
         echo "fuzz.sh: a target failed (logs in $work/logs, inputs in $work/artifacts)" >&2
         exit 1
     fi
