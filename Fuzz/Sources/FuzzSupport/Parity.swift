@@ -117,22 +117,27 @@ public enum ParityRule: String, Sendable, CaseIterable {
 }
 
 /// Checks what every parse error must satisfy: the reporting backend's name, an offset inside
-/// the input, and a line and column (from 1) that agree with the offset — lines counted by `\n`,
-/// columns in Unicode scalars from the line's start, a leading byte-order mark taking no column.
-/// Returns what is wrong, or nil.
+/// the input, and the line and column of that offset (``lineAndColumn(of:in:)``). Returns what is
+/// wrong, or nil.
 public func malformation(of error: ParseError, backend: String, input: UnsafeRawBufferPointer) -> String? {
     if error.backend != backend { return "the error names \(error.backend), not \(backend)" }
     guard (0...input.count).contains(error.offset) else { return "offset \(error.offset) outside the input" }
-    var line = 1
-    var lineStart = 0
-    for index in 0..<error.offset where input[index] == UInt8(ascii: "\n") {
-        line += 1
-        lineStart = index + 1
-    }
-    if lineStart == 0, input.starts(with: [0xEF, 0xBB, 0xBF]), error.offset >= 3 { lineStart = 3 }
-    let column = 1 + input[lineStart..<error.offset].filter { $0 & 0xC0 != 0x80 }.count
+    let (line, column) = lineAndColumn(of: error.offset, in: input)
     if error.line != line || error.column != column {
         return "line \(error.line) column \(error.column) at offset \(error.offset), expected \(line):\(column)"
     }
     return nil
+}
+
+/// The line and column (from 1) of `offset` in `input`: lines counted by `\n`, columns in Unicode
+/// scalars from the line's start, a leading byte-order mark taking no column.
+public func lineAndColumn(of offset: Int, in input: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    for index in 0..<offset where input[index] == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = index + 1
+    }
+    if lineStart == 0, input.starts(with: [0xEF, 0xBB, 0xBF]), offset >= 3 { lineStart = 3 }
+    return (line, 1 + input[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count)
 }

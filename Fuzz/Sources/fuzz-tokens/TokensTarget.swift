@@ -134,19 +134,6 @@ private func describe(_ error: ParseError) -> String {
     "\(error.code) at \(error.offset) (\(error.line):\(error.column)): \(error.message)"
 }
 
-/// The line and column of `offset`, counted as the scanner counts them: a line per LF, a column
-/// per Unicode scalar, a leading byte-order mark taking none.
-private func lineAndColumn(of offset: Int, in input: UnsafeRawBufferPointer) -> (Int, Int) {
-    var line = 1
-    var lineStart = 0
-    for index in 0..<offset where input[index] == UInt8(ascii: "\n") {
-        line += 1
-        lineStart = index + 1
-    }
-    if lineStart == 0, input.starts(with: [0xEF, 0xBB, 0xBF]), offset >= 3 { lineStart = 3 }
-    return (line, 1 + input[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count)
-}
-
 /// Whether an object of the token stream holds a key twice.
 private func repeatsAKey(_ tokens: [Token]) -> Bool {
     // The keys of each open container, `nil` for an array.
