@@ -12,7 +12,7 @@ answer than the one expected, is an error. Meanwhile the server's resident size,
 descriptors and threads are sampled from /proc every second.
 
 Prints a JSON summary on the last line and exits 1 on any error, or when the server's median
-resident size is more than 6 MiB higher in the last third of the run than in the middle third, or its
+resident size is more than 8 MiB higher in the last third of the run than in the middle third, or its
 file descriptors or threads after the run exceed their count before it by more than 4.
 """
 import gzip
@@ -211,7 +211,7 @@ def main():
     failures = []
     if stats.errors:
         failures.append(f"{len(stats.errors)} wrong answers")
-    if rss_end - rss_warm > 6 * 1024:
+    if rss_end - rss_warm > 8 * 1024:
         failures.append(f"resident size grew {(rss_end - rss_warm) / 1024:.1f} MiB after warm-up")
     if after[1] > before[1] + 4:
         failures.append(f"file descriptors {before[1]} before, {after[1]} after")
