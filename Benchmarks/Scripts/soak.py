@@ -18,9 +18,9 @@ file descriptors or threads after the run exceed their count before it by more t
 import gzip
 import http.client
 import json
+import os
 import socket
 import statistics
-import os
 import sys
 import threading
 import time
