@@ -132,12 +132,42 @@ public func malformation(of error: ParseError, backend: String, input: UnsafeRaw
 /// The line and column (from 1) of `offset` in `input`: lines counted by `\n`, columns in Unicode
 /// scalars from the line's start, a leading byte-order mark taking no column.
 public func lineAndColumn(of offset: Int, in input: UnsafeRawBufferPointer) -> (line: Int, column: Int) {
-    var line = 1
-    var lineStart = 0
-    for index in 0..<offset where input[index] == UInt8(ascii: "\n") {
-        line += 1
-        lineStart = index + 1
+    var positions = TextPositions(input)
+    return positions.lineAndColumn(of: offset)
+}
+
+/// ``lineAndColumn(of:in:)`` for offsets asked in increasing order, each answer counting on from
+/// the last, so that the positions of every token of an input cost one pass over it.
+public struct TextPositions {
+    private let input: UnsafeRawBufferPointer
+    private let startsWithByteOrderMark: Bool
+    /// How far the count has gone, the line there, where that line starts, and the scalars
+    /// between the line's start and `counted`.
+    private var counted = 0
+    private var line = 1
+    private var lineStart = 0
+    private var scalars = 0
+
+    public init(_ input: UnsafeRawBufferPointer) {
+        self.input = input
+        startsWithByteOrderMark = input.starts(with: [0xEF, 0xBB, 0xBF])
     }
-    if lineStart == 0, input.starts(with: [0xEF, 0xBB, 0xBF]), offset >= 3 { lineStart = 3 }
-    return (line, 1 + input[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count)
+
+    /// The line and column of `offset`, which is not before the last offset asked.
+    public mutating func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        precondition(offset >= counted, "offsets asked out of order")
+        while counted < offset {
+            if input[counted] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = counted + 1
+                scalars = 0
+            } else if input[counted] & 0xC0 != 0x80 {
+                scalars += 1
+            }
+            counted += 1
+        }
+        // The mark's first byte starts a scalar, which takes no column.
+        let mark = startsWithByteOrderMark && lineStart == 0 && offset >= 3 ? 1 : 0
+        return (line, 1 + scalars - mark)
+    }
 }

@@ -49,12 +49,13 @@ private func check(_ input: UnsafeRawBufferPointer, options: ParseOptions, optio
         if error != wholeError { fail("\(name): \(error), whole: \(wholeError)") }
     }
     var last = -1
+    var positions = TextPositions(input)
     for token in whole.tokens {
         guard token.offset > last, token.offset < input.count else {
             fail("token \(token) at offset \(token.offset), after offset \(last), in \(input.count) bytes")
         }
         last = token.offset
-        let (line, column) = lineAndColumn(of: token.offset, in: input)
+        let (line, column) = positions.lineAndColumn(of: token.offset)
         if token.line != line || token.column != column {
             fail("token \(token) at offset \(token.offset): expected \(line):\(column)")
         }
