@@ -20,8 +20,24 @@ package struct JSONScanner {
         options: ParseOptions,
         backend: String = ""
     ) throws(ParseError) {
+        if indexedScanApplies(to: input.count, options: options), indexedValidate(input, options: options) {
+            return
+        }
+        // Invalid, or the indexed scan could not tell: the byte-at-a-time scan says what is wrong.
         var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: backend)
         try scanner.scanDocument()
+    }
+
+    /// Whether the indexed scan alone accepts `input` under `options` (`false` also when
+    /// ``indexedScanApplies(to:options:)`` is false for them).
+    package static func indexedValidate(_ input: UnsafeRawBufferPointer, options: ParseOptions) -> Bool {
+        guard indexedScanApplies(to: input.count, options: options) else { return false }
+        var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: "")
+        let storage = IndexBuffers.take()
+        defer { IndexBuffers.giveBack(storage) }
+        let valid = scanner.scanIndexedValues(buffer: storage.structurals())
+        scanner.outerContainers?.deallocate()
+        return valid
     }
 
     /// Validates a whole document and records its tape.
@@ -47,7 +63,50 @@ package struct JSONScanner {
         backend: String = "",
         storage: ValueTapeStorage
     ) throws(ParseError) -> ValueTape {
+        if let tape = indexedValueTape(input, options: options, backend: backend, storage: storage) {
+            return tape
+        }
+        // Invalid, or the indexed scan could not tell: the byte-at-a-time scan says what is wrong.
+        return try scalarValueTape(input, options: options, backend: backend, storage: storage)
+    }
+
+    /// The value tape by the indexed scan (``StructuralIndexer``, then the grammar over its
+    /// positions) alone, or `nil` when that scan does not accept the input: it is not valid JSON
+    /// under `options`, or ``indexedScanApplies(to:options:)`` is false for them. Entry for entry
+    /// the tape of ``scalarValueTape(_:options:backend:storage:)``.
+    package static func indexedValueTape(
+        _ input: UnsafeRawBufferPointer,
+        options: ParseOptions,
+        backend: String = "",
+        storage: ValueTapeStorage
+    ) -> ValueTape? {
+        guard indexedScanApplies(to: input.count, options: options) else { return nil }
         // About one entry for every six bytes of typical JSON; the storage grows when there are more.
+        storage.reserve(input.count / 6)
+        var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: backend)
+        scanner.valueEntries = storage.entries
+        scanner.valueCapacity = storage.capacity
+        scanner.recordsValues = true
+        let valid = scanner.scanIndexedValues(buffer: storage.structurals())
+        storage.entries = scanner.valueEntries.unsafelyUnwrapped
+        storage.capacity = scanner.valueCapacity
+        scanner.outerContainers?.deallocate()
+        guard valid else { return nil }
+        return ValueTape(
+            entries: UnsafePointer(storage.entries),
+            count: scanner.valueCount,
+            numbersToCheck: scanner.numbersToCheck
+        )
+    }
+
+    /// The value tape by the byte-at-a-time scan alone: what ``valueTape(_:options:backend:storage:)``
+    /// records when the indexed scan declines, with the error for input that is not valid.
+    package static func scalarValueTape(
+        _ input: UnsafeRawBufferPointer,
+        options: ParseOptions,
+        backend: String = "",
+        storage: ValueTapeStorage
+    ) throws(ParseError) -> ValueTape {
         storage.reserve(input.count / 6)
         var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: backend)
         scanner.valueEntries = storage.entries
@@ -145,7 +204,7 @@ package struct JSONScanner {
     }
 
     /// An open array or object, in value-tape mode.
-    private struct OpenContainer {
+    struct OpenContainer {
         /// Its entry in the value tape (-1: the top level).
         var index = -1
         /// Elements, or members as written, so far.
@@ -153,14 +212,14 @@ package struct JSONScanner {
         var isArray = false
     }
 
-    private let input: UnsafeRawBufferPointer
-    private let bytes: UnsafePointer<UInt8>
-    private let end: Int
-    private let options: ParseOptions
+    let input: UnsafeRawBufferPointer
+    let bytes: UnsafePointer<UInt8>
+    let end: Int
+    let options: ParseOptions
     private let recordsTape: Bool
     private let tracksKeys: Bool
-    private let backend: String
-    private var position = 0
+    let backend: String
+    var position = 0
 
     private var frames: [Frame] = []
     private var keys: [KeySpan] = []
@@ -168,20 +227,20 @@ package struct JSONScanner {
     private var entries: [TapeEntry] = []
     private var children: [UInt32] = []
     private var stringCount = 0
-    private var numbersToCheck = 0
+    var numbersToCheck = 0
     /// The value tape being recorded, if any (its entries, how many, room for how many), with the
     /// innermost open container and those around it.
-    private var recordsValues = false
-    private var valueEntries: UnsafeMutablePointer<TapeEntry>?
-    private var valueCount = 0
-    private var valueCapacity = 0
-    private var container = OpenContainer()
+    var recordsValues = false
+    var valueEntries: UnsafeMutablePointer<TapeEntry>?
+    var valueCount = 0
+    var valueCapacity = 0
+    var container = OpenContainer()
     /// The containers around ``container``, innermost last: `outerCount` of `outerCapacity`.
-    private var outerContainers: UnsafeMutablePointer<OpenContainer>?
-    private var outerCount = 0
-    private var outerCapacity = 0
+    var outerContainers: UnsafeMutablePointer<OpenContainer>?
+    var outerCount = 0
+    var outerCapacity = 0
 
-    private init(
+    init(
         input: UnsafeRawBufferPointer,
         options: ParseOptions,
         recordsTape: Bool,
@@ -395,7 +454,7 @@ package struct JSONScanner {
 
     /// Appends an entry to the value tape.
     @inline(__always)
-    private mutating func appendValue(_ entry: TapeEntry) {
+    mutating func appendValue(_ entry: TapeEntry) {
         if valueCount == valueCapacity { growValues() }
         (valueEntries.unsafelyUnwrapped + valueCount).initialize(to: entry)
         valueCount += 1
@@ -414,7 +473,7 @@ package struct JSONScanner {
 
     /// Finishes the entry of the innermost open container in the value tape.
     @inline(__always)
-    private mutating func closeValueContainer() {
+    mutating func closeValueContainer() {
         let entry = valueEntries.unsafelyUnwrapped + container.index
         entry.pointee.length = UInt32(container.count)
         entry.pointee.extra = UInt32(valueCount)
@@ -423,7 +482,7 @@ package struct JSONScanner {
     }
 
     @inline(never)
-    private mutating func growOuterContainers() {
+    mutating func growOuterContainers() {
         let capacity = max(outerCapacity * 2, 32)
         let larger = UnsafeMutablePointer<OpenContainer>.allocate(capacity: capacity)
         if let outerContainers {
@@ -436,7 +495,7 @@ package struct JSONScanner {
 
     /// Records a scalar in the tape (and as a child of the enclosing array).
     @inline(__always)
-    private mutating func record(_ kind: TapeKind, offset: Int, length: Int, flags: UInt8) {
+    mutating func record(_ kind: TapeKind, offset: Int, length: Int, flags: UInt8) {
         if recordsValues {
             if container.isArray { container.count += 1 }
             appendValue(TapeEntry(offset: UInt32(offset), length: UInt32(length), extra: 0, kind: kind, flags: flags))
@@ -506,7 +565,7 @@ package struct JSONScanner {
     /// let repeated keys through; under `DuplicateKeyPolicy.reject` they are found by
     /// ``removeDuplicateKeys(from:)`` as for the other modes.
     @inline(__always)
-    private mutating func recordKey(offset: Int, length: Int, escaped: Bool) {
+    mutating func recordKey(offset: Int, length: Int, escaped: Bool) {
         container.count += 1
         appendValue(
             TapeEntry(
@@ -671,7 +730,7 @@ package struct JSONScanner {
         }
     }
 
-    private mutating func scanLiteral(_ word: StaticString) throws(ParseError) {
+    mutating func scanLiteral(_ word: StaticString) throws(ParseError) {
         if let problem = Self.literalProblem(word, in: bytes, at: position, end: end) {
             throw failure(problem.code, problem.message, at: problem.offset)
         }
@@ -703,7 +762,7 @@ package struct JSONScanner {
     }
 
     /// Scans a number; returns its tape flags.
-    private mutating func scanNumber() throws(ParseError) -> UInt8 {
+    mutating func scanNumber() throws(ParseError) -> UInt8 {
         var flags = TapeEntry.integer
         if bytes[position] == UInt8(ascii: "-") {
             flags |= TapeEntry.negative
@@ -769,7 +828,7 @@ package struct JSONScanner {
     /// Scans a string starting at its opening quote; returns the length of its contents and
     /// whether it holds escapes. Leaves `position` after the closing quote.
     @inline(__always)
-    private mutating func scanString() throws(ParseError) -> (length: Int, escaped: Bool) {
+    mutating func scanString() throws(ParseError) -> (length: Int, escaped: Bool) {
         let quote = position
         position += 1
         let start = position
@@ -863,7 +922,7 @@ package struct JSONScanner {
         }
     #endif
 
-    private mutating func scanEscape() throws(ParseError) {
+    mutating func scanEscape() throws(ParseError) {
         let backslash = position
         position += 1
         guard position < end else {

@@ -41,8 +41,20 @@ package final class ValueTapeStorage: @unchecked Sendable {
         entries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: self.capacity)
     }
 
+    /// Room for ``StructuralIndexer/bufferCapacity`` positions of the indexed scan, made on first use.
+    private var structuralBuffer: UnsafeMutablePointer<UInt32>?
+
     deinit {
         entries.deallocate()
+        structuralBuffer?.deallocate()
+    }
+
+    /// The buffer the indexed scan lists its positions in.
+    func structurals() -> UnsafeMutablePointer<UInt32> {
+        if let structuralBuffer { return structuralBuffer }
+        let buffer = UnsafeMutablePointer<UInt32>.allocate(capacity: StructuralIndexer.bufferCapacity)
+        structuralBuffer = buffer
+        return buffer
     }
 
     /// Makes room for at least `capacity` entries, dropping what the storage holds.
