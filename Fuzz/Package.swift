@@ -27,7 +27,10 @@ let package = Package(
                 .product(name: "JSONMapping", package: "swift-json-mapping"),
             ]
         ),
-        .executableTarget(name: "fuzz-differential", dependencies: ["FuzzSupport"]),
+        .executableTarget(
+            name: "fuzz-differential",
+            dependencies: ["FuzzSupport", .product(name: "MapCore", package: "swift-json-mapping")]
+        ),
         .executableTarget(name: "fuzz-mapping", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-feeds", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "fuzz-roundtrip", dependencies: ["FuzzSupport"]),

@@ -1,5 +1,6 @@
 import FuzzSupport
 import JSONMapping
+@_spi(Testing) import MapCore
 
 /// Differential parse: every backend parses the same bytes, under the default options and under
 /// strict ones.
@@ -11,14 +12,32 @@ import JSONMapping
 ///   from backends whose code a parity row lets them give (``ParityRule/anyAllows(_:from:)``).
 /// - Verdicts split: an accepting document shows a parity row that lets every refusing backend
 ///   refuse with the code it gave.
+///
+/// And the package's two scans of the native backend agree (``ScanComparison``): the indexed scan
+/// gives the byte-at-a-time scan's tape where that accepts and declines where it refuses, under the
+/// default options and under strict ones that let repeated keys through (the indexed scan leaves
+/// `.reject` to the other).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = fuzzInput(data, size)
     for (name, options) in fuzzOptionSets {
         check(input, options: options, optionsName: name)
     }
+    for (name, options) in scanOptionSets {
+        if let difference = ScanComparison.difference(input, options: options) {
+            divergence("differential", "\(name) options: the two scans differ: \(difference)", input: input)
+        }
+    }
     return 0
 }
+
+private let scanOptionSets: [(name: String, options: ParseOptions)] = [
+    ("default", ParseOptions()),
+    (
+        "strict, repeated keys let through",
+        ParseOptions(maxDepth: 4, allowsTopLevelScalars: false, allowsNULInStrings: false)
+    ),
+]
 
 private func check(_ input: UnsafeRawBufferPointer, options: ParseOptions, optionsName: String) {
     func fail(_ message: String) -> Never {
