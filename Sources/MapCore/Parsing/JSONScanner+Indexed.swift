@@ -59,16 +59,16 @@ extension JSONScanner {
                 }
             case UInt8(ascii: "\""):
                 guard let (length, escaped) = scanIndexedString(at: at, &cursor) else { return false }
-                record(.string, offset: at + 1, length: length, flags: escaped ? TapeEntry.escaped : 0)
+                recordIndexed(.string, offset: at + 1, length: length, flags: escaped ? TapeEntry.escaped : 0)
             case UInt8(ascii: "t"):
                 guard scanIndexedLiteral("true", at: at) else { return false }
-                record(.true, offset: at, length: 4, flags: 0)
+                recordIndexed(.true, offset: at, length: 4, flags: 0)
             case UInt8(ascii: "f"):
                 guard scanIndexedLiteral("false", at: at) else { return false }
-                record(.false, offset: at, length: 5, flags: 0)
+                recordIndexed(.false, offset: at, length: 5, flags: 0)
             case UInt8(ascii: "n"):
                 guard scanIndexedLiteral("null", at: at) else { return false }
-                record(.null, offset: at, length: 4, flags: 0)
+                recordIndexed(.null, offset: at, length: 4, flags: 0)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 guard let (numberEnd, numberFlags) = IndexedText.number(at: at, in: bytes, end: end),
                     IndexedText.endsScalar(at: numberEnd, in: bytes, end: end)
@@ -82,7 +82,7 @@ extension JSONScanner {
                 if flags & TapeEntry.mayOverflow != 0 {
                     numbersToCheck += 1
                 }
-                record(.number, offset: at, length: numberEnd - at, flags: flags)
+                recordIndexed(.number, offset: at, length: numberEnd - at, flags: flags)
             default:
                 return false
             }
@@ -112,6 +112,14 @@ extension JSONScanner {
             break
         }
         return cursor.next() < 0 && cursor.indexer.isFinished && !cursor.indexer.failed
+    }
+
+    /// Records a scalar in the value tape, when one is recorded.
+    @inline(__always)
+    private mutating func recordIndexed(_ kind: TapeKind, offset: Int, length: Int, flags: UInt8) {
+        guard recordsValues else { return }
+        if container.isArray { container.count += 1 }
+        appendValue(TapeEntry(offset: UInt32(offset), length: UInt32(length), extra: 0, kind: kind, flags: flags))
     }
 
     /// Opens a container at `offset` (the depth already checked), and its entry in the value tape

@@ -353,21 +353,30 @@ private struct BlockMasks {
 
     @inline(__always)
     init(_ block: UnsafeRawPointer) {
+        var rare: UInt16 = 0
         for part in 0..<4 {
             let shift = UInt64(part &* 16)
             let lanes = BlockMasks.classify(block + part &* 16)
             quote |= UInt64(lanes.quote) &<< shift
-            backslash |= UInt64(lanes.backslash) &<< shift
             structural |= UInt64(lanes.structural) &<< shift
             low |= UInt64(lanes.low) &<< shift
             space |= UInt64(lanes.space) &<< shift
-            nonASCII |= UInt64(lanes.nonASCII) &<< shift
+            rare |= lanes.rare
+        }
+        // Backslashes and non-ASCII bytes are absent from most blocks: their masks only where not.
+        if rare != 0 {
+            for part in 0..<4 {
+                let shift = UInt64(part &* 16)
+                let lanes = BlockMasks.classifyRare(block + part &* 16)
+                backslash |= UInt64(lanes.backslash) &<< shift
+                nonASCII |= UInt64(lanes.nonASCII) &<< shift
+            }
         }
     }
 
-    typealias Lanes = (
-        quote: UInt16, backslash: UInt16, structural: UInt16, low: UInt16, space: UInt16, nonASCII: UInt16
-    )
+    /// The common masks of sixteen bytes, and `rare`, a lane's bit set where the byte is a
+    /// backslash or above 0x7F.
+    typealias Lanes = (quote: UInt16, structural: UInt16, low: UInt16, space: UInt16, rare: UInt16)
 
     #if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !PORTABLE_SIMD
         /// The masks of the sixteen bytes at `pointer`, with SSE2 (every x86-64 processor has it).
@@ -390,8 +399,19 @@ private struct BlockMasks {
             // the block sorts into whitespace and the rest.
             let low = _mm_cmpeq_epi8(_mm_min_epu8(vector, _mm_set1_epi8(0x20)), vector)
             return (
-                bits(equal(vector, 0x22)), bits(equal(vector, 0x5C)), bits(structural), bits(low),
-                bits(equal(vector, 0x20)), bits(vector)
+                bits(equal(vector, 0x22)), bits(structural), bits(low), bits(equal(vector, 0x20)),
+                bits(_mm_or_si128(equal(vector, 0x5C), vector))
+            )
+        }
+
+        /// The backslashes and the bytes above 0x7F among the sixteen at `pointer`.
+        @inline(__always)
+        static func classifyRare(_ pointer: UnsafeRawPointer) -> (backslash: UInt16, nonASCII: UInt16) {
+            let vector = _mm_loadu_si128(pointer.assumingMemoryBound(to: __m128i.self))
+            let backslash = _mm_cmpeq_epi8(vector, _mm_set1_epi8(0x5C))
+            return (
+                UInt16(truncatingIfNeeded: _mm_movemask_epi8(backslash)),
+                UInt16(truncatingIfNeeded: _mm_movemask_epi8(vector))
             )
         }
     #else
@@ -414,9 +434,18 @@ private struct BlockMasks {
             // The top bit set where the byte is below 0x80 and subtracting 0x21 borrows.
             let low = (vector &- SIMD16(repeating: 0x21)) & ~vector
             return (
-                highBits(equal(vector, 0x22)), highBits(equal(vector, 0x5C)), highBits(structural),
-                highBits(low), highBits(equal(vector, 0x20)), highBits(vector)
+                highBits(equal(vector, 0x22)), highBits(structural), highBits(low), highBits(equal(vector, 0x20)),
+                highBits(equal(vector, 0x5C) | vector)
             )
+        }
+
+        /// The backslashes and the bytes above 0x7F among the sixteen at `pointer`.
+        @inline(__always)
+        static func classifyRare(_ pointer: UnsafeRawPointer) -> (backslash: UInt16, nonASCII: UInt16) {
+            let vector = pointer.loadUnaligned(as: SIMD16<UInt8>.self)
+            let backslash = ~(((vector ^ SIMD16(repeating: 0x5C)) & SIMD16(repeating: 0x7F)) &+ SIMD16(repeating: 0x7F))
+                & ~(vector ^ SIMD16(repeating: 0x5C))
+            return (highBits(backslash), highBits(vector))
         }
 
         /// The top bit of each lane of `vector`, lane 0 lowest.
