@@ -443,8 +443,10 @@ private struct BlockMasks {
         @inline(__always)
         static func classifyRare(_ pointer: UnsafeRawPointer) -> (backslash: UInt16, nonASCII: UInt16) {
             let vector = pointer.loadUnaligned(as: SIMD16<UInt8>.self)
-            let backslash = ~(((vector ^ SIMD16(repeating: 0x5C)) & SIMD16(repeating: 0x7F)) &+ SIMD16(repeating: 0x7F))
-                & ~(vector ^ SIMD16(repeating: 0x5C))
+            // The top bit set where the byte equals 0x5C: the difference is zero there.
+            let difference: SIMD16<UInt8> = vector ^ SIMD16(repeating: 0x5C)
+            let carried: SIMD16<UInt8> = (difference & SIMD16(repeating: 0x7F)) &+ SIMD16(repeating: 0x7F)
+            let backslash: SIMD16<UInt8> = ~carried & ~difference
             return (highBits(backslash), highBits(vector))
         }
 
