@@ -4,7 +4,8 @@
 /// It records the same ``ValueTape`` as the byte-at-a-time scan, entry for entry. It answers only
 /// whether the input is valid JSON under the options: on any doubt it returns `false` and the
 /// caller scans again byte at a time, whose errors (code, offset, line, column, message) are the
-/// package's contract. Strings holding escapes are checked by the byte-at-a-time string scan.
+/// package's contract. The escapes of a string that holds any are checked by the scanner's own
+/// escape check.
 extension JSONScanner {
     /// Whether ``scanIndexedValues(buffer:)`` can serve a scan under `options` of `count` bytes:
     /// repeated keys let through (the byte-at-a-time scan compares keys under `.reject`), and an
@@ -13,9 +14,9 @@ extension JSONScanner {
         options.duplicateKeys != .reject && count < StructuralIndexer.maxInput
     }
 
-    /// Validates the whole input, recording its value tape when ``recordsValues`` is set; `false` when the input is not valid JSON or the
-    /// scan cannot tell, leaving the tape partly written. `buffer` has room for
-    /// ``StructuralIndexer/bufferCapacity`` positions.
+    /// Validates the whole input, recording its value tape when ``recordsValues`` is set; `false`
+    /// when the input is not valid JSON or the scan cannot tell, leaving the tape partly written.
+    /// `buffer` has room for ``StructuralIndexer/bufferCapacity`` positions.
     mutating func scanIndexedValues(buffer: UnsafeMutablePointer<UInt32>) -> Bool {
         guard let start = try? JSONScanner.contentStart(of: input, backend: backend) else { return false }
         var cursor = StructuralCursor(

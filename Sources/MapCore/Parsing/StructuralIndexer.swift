@@ -8,8 +8,8 @@ import Synchronization
 /// order, the positions the second stage has to look at.
 ///
 /// The method is the one of Langdale and Lemire, "Parsing Gigabytes of JSON per Second" (2019):
-/// per block, bitmasks of quotes, backslashes, structural characters (`{ } [ ] : ,`) and
-/// whitespace; the escaped characters from the runs of backslashes; the bytes inside strings as
+/// per block, bitmasks of quotes, backslashes, structural characters (`{ } [ ] : ,`) and bytes
+/// up to 0x20 (whitespace and control characters); the escaped characters from the runs of backslashes; the bytes inside strings as
 /// the prefix XOR of the unescaped quotes; then the positions of the structural characters outside
 /// strings, of every unescaped quote (each string's opening and closing quote, in that order), and
 /// of the first byte of each run of other bytes outside strings (a number, a literal, or garbage
