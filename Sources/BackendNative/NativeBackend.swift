@@ -59,9 +59,16 @@ public struct NativeBackend: JSONBackend {
             return try parseRelaxed(input, options: limited, origin: DocumentOrigin(backend: self, options: options))
         }
         let buffers = ParseBufferPool.take()
+        buffers.prepare(count: input.count)
         let tape: ValueTape
         do {
-            tape = try JSONScanner.valueTape(input, options: limited, backend: name, storage: buffers.tape)
+            tape = try JSONScanner.valueTape(
+                input,
+                options: limited,
+                backend: name,
+                storage: buffers.tape,
+                copyingTo: buffers.source
+            )
         } catch {
             ParseBufferPool.giveBack(buffers)
             throw error
@@ -70,7 +77,6 @@ public struct NativeBackend: JSONBackend {
             ParseBufferPool.giveBack(buffers)
             throw error
         }
-        buffers.copy(input)
         return NativeDocument(
             buffers: buffers,
             tape: tape,

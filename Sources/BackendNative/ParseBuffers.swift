@@ -30,16 +30,22 @@ final class ParseBuffers: @unchecked Sendable {
 
     /// Copies `input` into ``source`` and zeroes the ``padding`` bytes after it.
     func copy(_ input: UnsafeRawBufferPointer) {
-        let needed = input.count + ParseBuffers.padding
+        prepare(count: input.count)
+        if let base = input.baseAddress, input.count > 0 {
+            source.copyMemory(from: base, byteCount: input.count)
+        }
+    }
+
+    /// Makes ``source`` room for `count` bytes and zeroes the ``padding`` bytes after them, for a
+    /// scan that copies the input while it reads it.
+    func prepare(count: Int) {
+        let needed = count + ParseBuffers.padding
         if needed > sourceCapacity {
             source.deallocate()
             sourceCapacity = max(needed, sourceCapacity * 2)
             source = UnsafeMutableRawPointer.allocate(byteCount: sourceCapacity, alignment: 16)
         }
-        if let base = input.baseAddress, input.count > 0 {
-            source.copyMemory(from: base, byteCount: input.count)
-        }
-        (source + input.count).initializeMemory(as: UInt8.self, repeating: 0, count: ParseBuffers.padding)
+        (source + count).initializeMemory(as: UInt8.self, repeating: 0, count: ParseBuffers.padding)
     }
 
     /// The bytes held, source, tape and marks, to decide whether they are worth keeping.

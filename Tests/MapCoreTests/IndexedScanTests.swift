@@ -184,6 +184,31 @@ import Testing
         #expect(checked == pieces.count * 80 * 3)
     }
 
+    @Test("the scan copies what it classifies: every byte, a byte-order mark and a last partial block included")
+    func copiesInput() throws {
+        var inputs: [[UInt8]] = [[0xEF, 0xBB, 0xBF] + Array(#"{"a":[1,2]}"#.utf8)]
+        for size in 1...200 {
+            inputs.append(Array("[".utf8) + Array(repeating: UInt8(ascii: " "), count: size) + Array("\"é\"]".utf8))
+        }
+        if Corpus.isAvailable { inputs.append(try Corpus.bytes("twitter.json")) }
+        for input in inputs {
+            var copy = [UInt8](repeating: 0xAA, count: input.count)
+            let storage = ValueTapeStorage()
+            let accepted = input.withUnsafeBytes { bytes in
+                copy.withUnsafeMutableBytes { target in
+                    JSONScanner.indexedValueTape(
+                        bytes,
+                        options: ParseOptions(),
+                        storage: storage,
+                        copyingTo: target.baseAddress
+                    ) != nil
+                }
+            }
+            #expect(accepted)
+            #expect(copy == input, "\(input.count) bytes")
+        }
+    }
+
     /// RFC 3629's boundaries: the narrower second byte after 0xE0, 0xED, 0xF0 and 0xF4, the bytes
     /// UTF-8 never uses, and sequences cut short or run long, at every position of a block.
     @Test("UTF-8 at every position of a block: valid and invalid sequences")

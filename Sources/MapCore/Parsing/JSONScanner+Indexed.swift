@@ -7,7 +7,7 @@
 /// package's contract. The escapes of a string that holds any are checked by the scanner's own
 /// escape check.
 extension JSONScanner {
-    /// Whether ``scanIndexedValues(buffer:)`` can serve a scan under `options` of `count` bytes:
+    /// Whether ``scanIndexedValues(buffer:copyingTo:)`` can serve a scan under `options` of `count` bytes:
     /// repeated keys let through (the byte-at-a-time scan compares keys under `.reject`), and an
     /// input whose offsets leave ``StructuralIndexer/escapeFlag`` free.
     static func indexedScanApplies(to count: Int, options: ParseOptions) -> Bool {
@@ -17,10 +17,19 @@ extension JSONScanner {
     /// Validates the whole input, recording its value tape when ``recordsValues`` is set; `false`
     /// when the input is not valid JSON or the scan cannot tell, leaving the tape partly written.
     /// `buffer` has room for ``StructuralIndexer/bufferCapacity`` positions.
-    mutating func scanIndexedValues(buffer: UnsafeMutablePointer<UInt32>) -> Bool {
+    ///
+    /// When it returns `true` and `copy` is given, `copy` holds the input's bytes (copied as they
+    /// were classified).
+    mutating func scanIndexedValues(
+        buffer: UnsafeMutablePointer<UInt32>,
+        copyingTo copy: UnsafeMutableRawPointer? = nil
+    ) -> Bool {
         guard let start = try? JSONScanner.contentStart(of: input, backend: backend) else { return false }
+        if let copy, start > 0 {
+            copy.copyMemory(from: bytes, byteCount: start)
+        }
         var cursor = StructuralCursor(
-            indexer: StructuralIndexer(bytes: bytes, start: start, end: end, buffer: buffer)
+            indexer: StructuralIndexer(bytes: bytes, start: start, end: end, buffer: buffer, copy: copy)
         )
         var at = cursor.next()
         guard at >= 0 else { return false }

@@ -57,17 +57,23 @@ package struct JSONScanner {
     }
 
     /// Validates a whole document and records its ``ValueTape`` in `storage`, which grows as needed.
+    /// When it returns and `copy` is given, `copy` (room for `input.count` bytes) holds the input.
     package static func valueTape(
         _ input: UnsafeRawBufferPointer,
         options: ParseOptions,
         backend: String = "",
-        storage: ValueTapeStorage
+        storage: ValueTapeStorage,
+        copyingTo copy: UnsafeMutableRawPointer? = nil
     ) throws(ParseError) -> ValueTape {
-        if let tape = indexedValueTape(input, options: options, backend: backend, storage: storage) {
+        if let tape = indexedValueTape(input, options: options, backend: backend, storage: storage, copyingTo: copy) {
             return tape
         }
         // Invalid, or the indexed scan could not tell: the byte-at-a-time scan says what is wrong.
-        return try scalarValueTape(input, options: options, backend: backend, storage: storage)
+        let tape = try scalarValueTape(input, options: options, backend: backend, storage: storage)
+        if let copy, let base = input.baseAddress, input.count > 0 {
+            copy.copyMemory(from: base, byteCount: input.count)
+        }
+        return tape
     }
 
     /// The value tape by the indexed scan (``StructuralIndexer``, then the grammar over its
@@ -78,7 +84,8 @@ package struct JSONScanner {
         _ input: UnsafeRawBufferPointer,
         options: ParseOptions,
         backend: String = "",
-        storage: ValueTapeStorage
+        storage: ValueTapeStorage,
+        copyingTo copy: UnsafeMutableRawPointer? = nil
     ) -> ValueTape? {
         guard indexedScanApplies(to: input.count, options: options) else { return nil }
         // About one entry for every six bytes of typical JSON; the storage grows when there are more.
@@ -87,7 +94,7 @@ package struct JSONScanner {
         scanner.valueEntries = storage.entries
         scanner.valueCapacity = storage.capacity
         scanner.recordsValues = true
-        let valid = scanner.scanIndexedValues(buffer: storage.structurals())
+        let valid = scanner.scanIndexedValues(buffer: storage.structurals(), copyingTo: copy)
         storage.entries = scanner.valueEntries.unsafelyUnwrapped
         storage.capacity = scanner.valueCapacity
         scanner.outerContainers?.deallocate()

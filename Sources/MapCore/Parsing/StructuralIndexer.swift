@@ -54,13 +54,24 @@ struct StructuralIndexer {
     /// Something in the input is wrong (the scalar scanner will say what).
     private(set) var failed = false
 
+    /// Where the bytes classified are copied to, at the same offsets, if anywhere.
+    private let copy: UnsafeMutableRawPointer?
+
     /// An indexer over `bytes[start..<end]` that writes positions into `buffer`, which has room for
-    /// ``bufferCapacity`` of them.
-    init(bytes: UnsafePointer<UInt8>, start: Int, end: Int, buffer: UnsafeMutablePointer<UInt32>) {
+    /// ``bufferCapacity`` of them, and copies each byte it classifies to the same offset of `copy`
+    /// (while the block is in the cache), when given.
+    init(
+        bytes: UnsafePointer<UInt8>,
+        start: Int,
+        end: Int,
+        buffer: UnsafeMutablePointer<UInt32>,
+        copy: UnsafeMutableRawPointer? = nil
+    ) {
         self.bytes = bytes
         self.end = end
         self.next = start
         self.positions = buffer
+        self.copy = copy
     }
 
     /// Whether every byte has been classified.
@@ -73,9 +84,11 @@ struct StructuralIndexer {
         let windowEnd = min(end, next + StructuralIndexer.windowSize)
         while next + 64 <= windowEnd {
             classify(UnsafeRawPointer(bytes + next))
+            copy?.advanced(by: next).copyMemory(from: bytes + next, byteCount: 64)
             next += 64
         }
         if next < windowEnd {
+            copy?.advanced(by: next).copyMemory(from: bytes + next, byteCount: windowEnd - next)
             // The input's last partial block, padded with spaces (outside any value, they add nothing).
             var block = (SIMD64<UInt8>(repeating: 0x20))
             withUnsafeMutableBytes(of: &block) { padded in
