@@ -18,7 +18,7 @@ extension BackendConformance {
             }
     }
 
-    static let rfc8259Accepted: [AcceptedCase] = [
+    package static let rfc8259Accepted: [AcceptedCase] = [
         // §2: JSON-text = ws value ws, with the four whitespace characters.
         AcceptedCase("y_2_whitespace_is_space_tab_lf_cr", "\u{20}\u{9}\u{A}\u{D}[\u{20}\u{9}\u{A}\u{D}1\u{D}]\u{A}") {
             #expect($0.int64s(in: $0.root) == [1])
@@ -69,7 +69,7 @@ extension BackendConformance {
         },
     ]
 
-    static let rfc8259Rejected: [Rejection] = [
+    package static let rfc8259Rejected: [Rejection] = [
         Rejection("n_2_empty_text", " ", .emptyInput, at: Position(column: 2, offset: 1)),
         Rejection(
             "n_2_form_feed_is_not_whitespace",
