@@ -88,22 +88,10 @@ package struct JSONScanner {
         copyingTo copy: UnsafeMutableRawPointer? = nil
     ) -> ValueTape? {
         guard indexedScanApplies(to: input.count, options: options) else { return nil }
-        // About one entry for every six bytes of typical JSON; the storage grows when there are more.
-        storage.reserve(input.count / 6)
-        var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: backend)
-        scanner.valueEntries = storage.entries
-        scanner.valueCapacity = storage.capacity
-        scanner.recordsValues = true
+        var scanner = valueRecorder(input, options: options, backend: backend, storage: storage)
         let valid = scanner.scanIndexedValues(buffer: storage.structurals(), copyingTo: copy)
-        storage.entries = scanner.valueEntries.unsafelyUnwrapped
-        storage.capacity = scanner.valueCapacity
-        scanner.outerContainers?.deallocate()
-        guard valid else { return nil }
-        return ValueTape(
-            entries: UnsafePointer(storage.entries),
-            count: scanner.valueCount,
-            numbersToCheck: scanner.numbersToCheck
-        )
+        let tape = scanner.handBackValues(to: storage)
+        return valid ? tape : nil
     }
 
     /// The value tape by the byte-at-a-time scan alone: what ``valueTape(_:options:backend:storage:)``
@@ -114,22 +102,40 @@ package struct JSONScanner {
         backend: String = "",
         storage: ValueTapeStorage
     ) throws(ParseError) -> ValueTape {
+        var scanner = valueRecorder(input, options: options, backend: backend, storage: storage)
+        do {
+            try scanner.scanDocument()
+        } catch {
+            _ = scanner.handBackValues(to: storage)
+            throw error
+        }
+        return scanner.handBackValues(to: storage)
+    }
+
+    /// A scanner that records the value tape of `input` in `storage`'s entries.
+    private static func valueRecorder(
+        _ input: UnsafeRawBufferPointer,
+        options: ParseOptions,
+        backend: String,
+        storage: ValueTapeStorage
+    ) -> JSONScanner {
+        // About one entry for every six bytes of typical JSON; the storage grows when there are more.
         storage.reserve(input.count / 6)
         var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: backend)
         scanner.valueEntries = storage.entries
         scanner.valueCapacity = storage.capacity
         scanner.recordsValues = true
-        defer {
-            storage.entries = scanner.valueEntries.unsafelyUnwrapped
-            storage.capacity = scanner.valueCapacity
-            scanner.outerContainers?.deallocate()
-        }
-        try scanner.scanDocument()
-        return ValueTape(
-            entries: UnsafePointer(scanner.valueEntries.unsafelyUnwrapped),
-            count: scanner.valueCount,
-            numbersToCheck: scanner.numbersToCheck
-        )
+        return scanner
+    }
+
+    /// Gives `storage` back the entries a ``valueRecorder(_:options:backend:storage:)`` scan
+    /// recorded (grown or not) and frees its open-container stack; the tape over them.
+    private mutating func handBackValues(to storage: ValueTapeStorage) -> ValueTape {
+        storage.entries = valueEntries.unsafelyUnwrapped
+        storage.capacity = valueCapacity
+        outerContainers?.deallocate()
+        outerContainers = nil
+        return ValueTape(entries: UnsafePointer(storage.entries), count: valueCount, numbersToCheck: numbersToCheck)
     }
 
     /// Finds the end of the one value that starts at `start` (after any whitespace): the offset
