@@ -288,6 +288,144 @@ import Testing
         #expect(refused > 1000)
     }
 
+    // MARK: Cutting an array's elements
+
+    /// The spans of an array's elements from `start`: cut in one classification when `indexed`,
+    /// otherwise as the byte-at-a-time scan cuts them, one
+    /// ``JSONScanner/valueEnd(in:from:isFinal:options:backend:)`` each, up to the first it refuses,
+    /// cannot end, or finds longer than `maxLength`, or the array's end.
+    static func cut(
+        _ bytes: [UInt8],
+        indexed: Bool,
+        isFinal: Bool = true,
+        options: ParseOptions = ParseOptions(),
+        maxLength: Int = .max
+    ) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        bytes.withUnsafeBytes { input in
+            if indexed {
+                JSONScanner.indexedElements(
+                    in: input,
+                    from: 1,
+                    isFinal: isFinal,
+                    options: options,
+                    maxLength: maxLength,
+                    into: &spans
+                )
+                return
+            }
+            var position = 1
+            func skipSpace() {
+                while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+            }
+            while true {
+                skipSpace()
+                let first = position
+                guard let end = try? JSONScanner.valueEnd(in: input, from: first, isFinal: isFinal, options: options),
+                    end - first <= maxLength
+                else { return }
+                spans.append(first..<end)
+                position = end
+                skipSpace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return }
+                position += 1
+            }
+        }
+        return spans
+    }
+
+    @Test(
+        "cutting an array's elements in one classification: the spans the byte-at-a-time scan cuts, element by element"
+    )
+    func elements() throws {
+        // Every element of a valid array whose input has ended, strings and escapes across blocks.
+        let items = (0..<300).map { index in
+            #"{"id": \#(index), "name": "n\#(index) é 日本 😀", "tags": ["a,b", "]}"], "x": \#(index % 7 == 0 ? "null" : "[1, 2.5e3]")}"#
+        }
+        let whole = Array(("[" + items.joined(separator: ",\n ") + "]").utf8)
+        let spans = IndexedScanTests.cut(whole, indexed: true)
+        #expect(spans.count == 300)
+        #expect(spans == IndexedScanTests.cut(whole, indexed: false))
+        #expect(spans.first.map { String(decoding: whole[$0], as: UTF8.self) } == items[0])
+        #expect(spans.last.map { String(decoding: whole[$0], as: UTF8.self) } == items[299])
+
+        // Input still arriving: a number at the end may go on, a container cut short is not whole.
+        let scalars = Array("[1, \"two\", [3], 44".utf8)
+        #expect(IndexedScanTests.cut(scalars, indexed: true, isFinal: false) == [1..<2, 4..<9, 11..<14])
+        #expect(IndexedScanTests.cut(scalars, indexed: true) == [1..<2, 4..<9, 11..<14, 16..<18])
+        let cutShort = Array(whole[0..<(spans[200].lowerBound + 20)])
+        #expect(IndexedScanTests.cut(cutShort, indexed: true, isFinal: false) == Array(spans[0..<200]))
+
+        // It stops before an element longer than the limit, one it refuses, and one too deep.
+        let limit = spans[3].count - 1
+        let firstTooLong = (0..<300).firstIndex { spans[$0].count > limit }
+        #expect(IndexedScanTests.cut(whole, indexed: true, maxLength: limit).count == firstTooLong)
+        var bad = whole
+        bad[spans[120].lowerBound + 5] = UInt8(ascii: "?")  // the colon after "id"
+        #expect(IndexedScanTests.cut(bad, indexed: true) == Array(spans[0..<120]))
+        #expect(IndexedScanTests.cut(whole, indexed: true, options: ParseOptions(maxDepth: 1)).isEmpty)
+    }
+
+    @Test(
+        "random arrays and their mutations: the indexed cut is the byte-at-a-time cut, or where it stops a prefix of it"
+    )
+    func randomElements() {
+        var rng = SplitMix64(seed: 11)
+        let options = [ParseOptions(), ParseOptions(maxDepth: 3), ParseOptions(allowsNULInStrings: false)]
+        let replacements: [UInt8] = Array(#""\,:[]{}x0- "#.utf8) + [0x01, 0x0A, 0x80, 0xC3, 0xE2, 0xF0, 0xFF, 0x00]
+        var complete = 0
+        for round in 0..<1500 {
+            var array = Array("[".utf8)
+            for index in 0..<(1 + rng.next() % 40) {
+                if index > 0 {
+                    array += Array(",".utf8) + Array(IndexedScanTests.pick(IndexedScanTests.spaces, &rng).utf8)
+                }
+                array += IndexedScanTests.randomDocument(depth: 1, &rng, breadth: 5)
+            }
+            array += Array("]".utf8)
+            let chosen = options[round % options.count]
+            let isFinal = round % 4 != 0
+            let maxLength = round % 5 == 0 ? 40 : .max
+            let reference = IndexedScanTests.cut(
+                array,
+                indexed: false,
+                isFinal: isFinal,
+                options: chosen,
+                maxLength: maxLength
+            )
+            let cut = IndexedScanTests.cut(
+                array,
+                indexed: true,
+                isFinal: isFinal,
+                options: chosen,
+                maxLength: maxLength
+            )
+            if cut == reference { complete += 1 }
+            #expect(cut == Array(reference.prefix(cut.count)), "round \(round)")
+
+            var mutated = array
+            let index = 1 + Int(rng.next() % UInt64(mutated.count - 1))
+            mutated[index] = replacements[Int(rng.next() % UInt64(replacements.count))]
+            let mutatedReference = IndexedScanTests.cut(
+                mutated,
+                indexed: false,
+                isFinal: isFinal,
+                options: chosen,
+                maxLength: maxLength
+            )
+            let mutatedCut = IndexedScanTests.cut(
+                mutated,
+                indexed: true,
+                isFinal: isFinal,
+                options: chosen,
+                maxLength: maxLength
+            )
+            #expect(mutatedCut == Array(mutatedReference.prefix(mutatedCut.count)), "round \(round), mutated")
+        }
+        // Only a NUL in a string (let through by the byte-at-a-time scan) keeps the cut short of it.
+        #expect(complete > 1400)
+    }
+
     // MARK: Generated documents
 
     static let stringPieces = [

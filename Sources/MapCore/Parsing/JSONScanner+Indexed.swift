@@ -31,59 +31,121 @@ extension JSONScanner {
         var cursor = StructuralCursor(
             indexer: StructuralIndexer(bytes: bytes, start: start, end: end, buffer: buffer, copy: copy)
         )
-        var at = cursor.next()
-        guard at >= 0 else { return false }
-        if !options.allowsTopLevelScalars, bytes[at] != UInt8(ascii: "{"), bytes[at] != UInt8(ascii: "[") {
+        let first = cursor.next()
+        guard first >= 0 else { return false }
+        if !options.allowsTopLevelScalars, bytes[first] != UInt8(ascii: "{"), bytes[first] != UInt8(ascii: "[") {
             return false
         }
+        guard scanIndexedValue(at: first, &cursor) != nil else { return false }
+        return cursor.next() < 0 && cursor.indexer.isFinished && !cursor.indexer.failed
+    }
+
+    /// Cuts an array's elements from `start`, where one starts (whitespace before it aside), as
+    /// many as `input` holds whole: appends the span of each, from its first byte to the byte
+    /// after it, to `spans`. Each is checked as ``valueEnd(in:from:isFinal:options:backend:)``
+    /// checks a value, and gets the same end. The cutting stops before the first element that is
+    /// not whole in `input` (or may go on when `isFinal` is `false`), is longer than `maxLength`,
+    /// is not valid or that the indexed scan cannot tell about, and at the array's end: what is
+    /// left is for `valueEnd`, whose errors are the package's contract. How the feed reader cuts
+    /// the elements of the bytes it holds in one classification rather than one scan each.
+    package static func indexedElements(
+        in input: UnsafeRawBufferPointer,
+        from start: Int,
+        isFinal: Bool,
+        options: ParseOptions,
+        maxLength: Int,
+        into spans: inout [Range<Int>]
+    ) {
+        guard start < input.count, indexedScanApplies(to: input.count, options: options) else { return }
+        var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: "")
+        let storage = IndexBuffers.take()
+        defer {
+            IndexBuffers.giveBack(storage)
+            scanner.outerContainers?.deallocate()
+        }
+        var cursor = StructuralCursor(
+            indexer: StructuralIndexer(
+                bytes: scanner.bytes,
+                start: start,
+                end: scanner.end,
+                buffer: storage.structurals()
+            )
+        )
+        var at = cursor.next()
+        while at >= 0 {
+            // The first stage checks a block's bytes when it lists its positions: an element that
+            // ends before the first block found wrong holds none of what it found.
+            guard let end = scanner.scanIndexedValue(at: at, &cursor), end - at <= maxLength,
+                isFinal || end < input.count, end <= cursor.indexer.failedFrom
+            else { return }
+            spans.append(at..<end)
+            let next = cursor.next()
+            guard next >= 0, scanner.bytes[next] == UInt8(ascii: ",") else { return }
+            at = cursor.next()
+        }
+    }
+
+    /// Walks the value whose first byte is at `valueStart`, the position `cursor` gave last, and
+    /// records it when ``recordsValues`` is set: the offset just past it, or `nil` when it is not
+    /// valid JSON under the options or the scan cannot tell. What the first stage found wrong is
+    /// not checked here (``StructuralIndexer/failed``): the caller checks it for the bytes it takes.
+    private mutating func scanIndexedValue(at valueStart: Int, _ cursor: inout StructuralCursor) -> Int? {
+        var at = valueStart
+        var valueEnd = 0
         var depth = 0
         valueLoop: while true {
             switch bytes[at] {
             case UInt8(ascii: "{"):
-                guard depth < options.maxDepth else { return false }
+                guard depth < options.maxDepth else { return nil }
                 depth += 1
                 openIndexed(isObject: true, at: at)
                 let first = cursor.next()
-                guard first >= 0 else { return false }
+                guard first >= 0 else { return nil }
                 if bytes[first] == UInt8(ascii: "}") {
                     closeIndexed()
                     depth -= 1
+                    valueEnd = first &+ 1
                 } else {
-                    guard scanIndexedKey(at: first, &cursor) else { return false }
+                    guard scanIndexedKey(at: first, &cursor) else { return nil }
                     at = cursor.next()
-                    guard at >= 0 else { return false }
+                    guard at >= 0 else { return nil }
                     continue valueLoop
                 }
             case UInt8(ascii: "["):
-                guard depth < options.maxDepth else { return false }
+                guard depth < options.maxDepth else { return nil }
                 depth += 1
                 openIndexed(isObject: false, at: at)
                 let first = cursor.next()
-                guard first >= 0 else { return false }
+                guard first >= 0 else { return nil }
                 if bytes[first] == UInt8(ascii: "]") {
                     closeIndexed()
                     depth -= 1
+                    valueEnd = first &+ 1
                 } else {
                     at = first
                     continue valueLoop
                 }
             case UInt8(ascii: "\""):
-                guard let (length, escaped) = scanIndexedString(at: at, &cursor) else { return false }
+                guard let (length, escaped) = scanIndexedString(at: at, &cursor) else { return nil }
                 recordIndexed(.string, offset: at + 1, length: length, flags: escaped ? TapeEntry.escaped : 0)
+                valueEnd = at &+ length &+ 2
             case UInt8(ascii: "t"):
-                guard scanIndexedLiteral("true", at: at) else { return false }
+                guard scanIndexedLiteral("true", at: at) else { return nil }
                 recordIndexed(.true, offset: at, length: 4, flags: 0)
+                valueEnd = at &+ 4
             case UInt8(ascii: "f"):
-                guard scanIndexedLiteral("false", at: at) else { return false }
+                guard scanIndexedLiteral("false", at: at) else { return nil }
                 recordIndexed(.false, offset: at, length: 5, flags: 0)
+                valueEnd = at &+ 5
             case UInt8(ascii: "n"):
-                guard scanIndexedLiteral("null", at: at) else { return false }
+                guard scanIndexedLiteral("null", at: at) else { return nil }
                 recordIndexed(.null, offset: at, length: 4, flags: 0)
+                valueEnd = at &+ 4
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 guard let (numberEnd, numberFlags) = IndexedText.number(at: at, in: bytes, end: end),
                     IndexedText.endsScalar(at: numberEnd, in: bytes, end: end)
                 else {
-                    return false
+                    return nil
                 }
                 var flags = numberFlags
                 if numberEnd - at > 200 {
@@ -93,35 +155,37 @@ extension JSONScanner {
                     numbersToCheck += 1
                 }
                 recordIndexed(.number, offset: at, length: numberEnd - at, flags: flags)
+                valueEnd = numberEnd
             default:
-                return false
+                return nil
             }
 
             // After a complete value: close containers or move to the next value.
             while depth > 0 {
                 let next = cursor.next()
-                guard next >= 0 else { return false }
+                guard next >= 0 else { return nil }
                 let byte = bytes[next]
                 let isObject = !container.isArray
                 if byte == UInt8(ascii: ",") {
                     at = cursor.next()
-                    guard at >= 0 else { return false }
+                    guard at >= 0 else { return nil }
                     if isObject {
-                        guard scanIndexedKey(at: at, &cursor) else { return false }
+                        guard scanIndexedKey(at: at, &cursor) else { return nil }
                         at = cursor.next()
-                        guard at >= 0 else { return false }
+                        guard at >= 0 else { return nil }
                     }
                     continue valueLoop
                 } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     closeIndexed()
                     depth -= 1
+                    valueEnd = next &+ 1
                 } else {
-                    return false
+                    return nil
                 }
             }
             break
         }
-        return cursor.next() < 0 && cursor.indexer.isFinished && !cursor.indexer.failed
+        return valueEnd
     }
 
     /// Records a scalar in the value tape, when one is recorded.

@@ -51,8 +51,12 @@ struct StructuralIndexer {
     private var openStringEscaped = false
     /// Continuation bytes the last block's characters expect at the start of the next block.
     private var continuationCarry: UInt64 = 0
+    /// Where the first block found wrong starts (`Int.max` while none is): the bytes before it are
+    /// all the first stage checks them to be. At the end of the input, a string still open or a
+    /// character cut short is found wrong at the end.
+    private(set) var failedFrom = Int.max
     /// Something in the input is wrong (the scalar scanner will say what).
-    private(set) var failed = false
+    var failed: Bool { failedFrom != Int.max }
 
     /// Where the bytes classified are copied to, at the same offsets, if anywhere.
     private let copy: UnsafeMutableRawPointer?
@@ -98,7 +102,13 @@ struct StructuralIndexer {
             next = windowEnd
         }
         // At the end, no string may be open and no character cut short.
-        if next >= end, inStringCarry | continuationCarry != 0 { failed = true }
+        if next >= end, inStringCarry | continuationCarry != 0 { fail() }
+    }
+
+    /// Marks the block at ``next`` (or the end of the input) as wrong.
+    @inline(__always)
+    private mutating func fail() {
+        failedFrom = min(failedFrom, next)
     }
 
     // MARK: Blocks
@@ -118,7 +128,7 @@ struct StructuralIndexer {
 
         // Control characters: none inside strings, only tab, line feed and carriage return outside.
         let control = masks.low & ~masks.space
-        if control & inString != 0 { failed = true }
+        if control & inString != 0 { fail() }
         if control & ~inString != 0 { checkWhitespace(control & ~inString) }
         if masks.nonASCII | continuationCarry != 0 { validateUTF8(block) }
 
@@ -142,7 +152,7 @@ struct StructuralIndexer {
         var remaining = controls
         repeat {
             let byte = bytes[next &+ remaining.trailingZeroBitCount]
-            if byte != 0x0A, byte != 0x09, byte != 0x0D { failed = true }
+            if byte != 0x0A, byte != 0x09, byte != 0x0D { fail() }
             remaining &= remaining &- 1
         } while remaining != 0
     }
@@ -266,7 +276,7 @@ struct StructuralIndexer {
             masks.lead2 >> 63 | masks.lead3 >> 63 | masks.lead3 >> 62 | masks.lead4 >> 63 | masks.lead4 >> 62
             | masks.lead4 >> 61
         if announced != masks.continuation || masks.invalid != 0 {
-            failed = true
+            fail()
             return
         }
         var narrow = masks.narrow
@@ -275,15 +285,15 @@ struct StructuralIndexer {
             narrow &= narrow &- 1
             // The continuation is there (the masks matched), unless the input ends first.
             guard lead + 1 < end else {
-                failed = true
+                fail()
                 return
             }
             let second = bytes[lead + 1]
             switch bytes[lead] {
-            case 0xE0: if second < 0xA0 { failed = true }
-            case 0xED: if second > 0x9F { failed = true }
-            case 0xF0: if second < 0x90 { failed = true }
-            default: if second > 0x8F { failed = true }
+            case 0xE0: if second < 0xA0 { fail() }
+            case 0xED: if second > 0x9F { fail() }
+            case 0xF0: if second < 0x90 { fail() }
+            default: if second > 0x8F { fail() }
             }
         }
     }
