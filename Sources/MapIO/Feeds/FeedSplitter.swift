@@ -57,6 +57,11 @@ struct FeedSplitter {
     var elementRescanAt = 0
     /// For ``FeedOptions/Format/nestedArray(at:)``: the walk through the document around the array.
     var document: DocumentWalk?
+    /// Elements cut ahead in one classification of the pending bytes, as feed offsets, in order;
+    /// those from ``cutAheadNext`` on are still to come. They stay right as bytes are added or
+    /// dropped: the bytes of a feed offset never change.
+    private var cutAhead: [Range<Int>] = []
+    private var cutAheadNext = 0
 
     init(format: FeedOptions.Format, maxRecordSize: Int, parseOptions: ParseOptions, backend: String) {
         self.format = format
@@ -299,10 +304,40 @@ struct FeedSplitter {
         }
     }
 
+    /// The length of the element at ``start`` when the indexed scan cuts it, cutting ahead every
+    /// element the pending bytes hold whole when none is cut yet; `nil` for the elements it
+    /// leaves to ``valueEnd(within:options:)`` (those it cannot tell about, and what ends a feed).
+    private mutating func elementCutAhead() -> Int? {
+        if cutAheadNext == cutAhead.count {
+            cutAhead.removeAll(keepingCapacity: true)
+            cutAheadNext = 0
+            bytes.withUnsafeBytes { all in
+                JSONScanner.indexedElements(
+                    in: all,
+                    from: start,
+                    isFinal: isFinal,
+                    options: parseOptions,
+                    maxLength: maxRecordSize,
+                    into: &cutAhead
+                )
+            }
+            for index in cutAhead.indices {
+                cutAhead[index] = (base + cutAhead[index].lowerBound)..<(base + cutAhead[index].upperBound)
+            }
+        }
+        guard cutAheadNext < cutAhead.count, cutAhead[cutAheadNext].lowerBound == offset else {
+            cutAheadNext = cutAhead.count
+            return nil
+        }
+        cutAheadNext += 1
+        return cutAhead[cutAheadNext - 1].count
+    }
+
     private mutating func element() throws(FeedError) -> Step {
         let available = bytes.count - start
         if !isFinal, available <= maxRecordSize, available < elementRescanAt { return .needsInput }
-        switch valueEnd(within: maxRecordSize, options: parseOptions) {
+        let cut = elementCutAhead().map { Result<Int?, ParseError>.success($0) }
+        switch cut ?? valueEnd(within: maxRecordSize, options: parseOptions) {
         case .failure(let error):
             throw placed(error)
         case .success(nil):
