@@ -326,6 +326,78 @@ private func outcomes(
     }
 
     @Test(
+        "arrays read ahead: plain input cut by the producer, gzip by the reader, both as on the consuming thread",
+        arguments: feedBackends
+    )
+    func arraysCutAhead(backend: String) async throws {
+        let mapper = try Mapper(backend: Backends.named(backend))
+        // Records long enough to span reads, one that does not map, then malformed JSON.
+        let items = (0..<3000).map { index in
+            index == 1700
+                ? #"{"id": "x", "name": "n"}"#
+                : #"{"id": \#(index), "name": "n\#(index) é \"q\" ] } 😀 \#(String(repeating: "z", count: index % 97))"}"#
+        }
+        let broken = Array(("[\n" + items.joined(separator: ",\n") + ",\n {\"id\": 3000,, \"name\": \"n\"}\n]").utf8)
+        let gzip = try Compression.gzip.compress(broken)
+        var options = FeedOptions(format: .array, errorPolicy: .skip)
+        options.readAhead = 0
+        let skipped = SkippedLog()
+        let reference = await outcomes(
+            try mapper.feed(Item.self, from: broken, options: options, onError: { skipped.add($0) }),
+            .next,
+            skipped: skipped
+        )
+        #expect(reference.count == 3001)
+        #expect(
+            reference[1699]
+                == .item(Item(id: 1699, name: "n1699 é \"q\" ] } 😀 \(String(repeating: "z", count: 1699 % 97))"))
+        )
+        let unmapped = Outcome.failure(
+            index: 1700,
+            line: 1702,
+            column: 1,
+            offset: Self.offset(of: 1700, in: broken),
+            code: .typeMismatch,
+            path: "id"
+        )
+        #expect(reference[1700] == unmapped)
+        guard case .failure(let index, let line, let column, _, let code, _) = reference.last else {
+            Issue.record("no ending error")
+            return
+        }
+        #expect(index == 3000 && line == 3002 && column == 14, "\(index) \(line):\(column)")
+        #expect(code == .invalidJSON)
+
+        for readAhead in [1, 64 << 10, 1 << 20] {
+            options.readAhead = readAhead
+            for (input, isPlain) in [(broken, true), (gzip, false)] {
+                for way in [Way.next, .async] {
+                    let skipped = SkippedLog()
+                    let reader = try mapper.feed(
+                        Item.self,
+                        from: TricklingSource(input, maxStep: 5000),
+                        options: options,
+                        onError: { skipped.add($0) }
+                    )
+                    let read = await outcomes(reader, way, skipped: skipped)
+                    #expect(read == reference, "read-ahead \(readAhead), plain \(isPlain), \(way)")
+                    #expect(reader.producerCuts == isPlain, "read-ahead \(readAhead), plain \(isPlain), \(way)")
+                }
+            }
+        }
+    }
+
+    /// The byte offset of element `index` of the arrays above: the `{` after its line break.
+    static func offset(of index: Int, in bytes: [UInt8]) -> Int {
+        var lines = 0
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+            lines += 1
+            if lines == index + 1 { return offset + 1 }
+        }
+        return -1
+    }
+
+    @Test(
         "the corpus feed: read ahead (sequential and parallel) gives the same records as reading on the consuming thread",
         .enabled(if: Corpus.isAvailable)
     )

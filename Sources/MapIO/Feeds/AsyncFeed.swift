@@ -186,15 +186,7 @@ public struct ParallelFeed<Element: Sendable>: AsyncSequence {
                             if Task.isCancelled { break }
                             switch items[index] {
                             case .record(let record):
-                                out.append(
-                                    bytes.withUnsafeBytes { all in
-                                        decoder.decode(
-                                            UnsafeRawBufferPointer(rebasing: all[record.range]),
-                                            readableAfter: all.count - record.range.upperBound,
-                                            at: record
-                                        )
-                                    }
-                                )
+                                out.append(decoder.decode(record, in: bytes))
                             case .failed(let error):
                                 out.append(.failure(error))
                             }

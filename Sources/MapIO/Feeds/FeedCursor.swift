@@ -76,14 +76,7 @@ final class FeedCursor<Element: Sendable> {
         while true {
             switch try nextRecord() {
             case .record(let record):
-                let outcome = splitter.bytes.withUnsafeBytes { all in
-                    processor.decoder.decode(
-                        UnsafeRawBufferPointer(rebasing: all[record.range]),
-                        readableAfter: all.count - record.range.upperBound,
-                        at: record
-                    )
-                }
-                switch outcome {
+                switch processor.decoder.decode(record, in: splitter.bytes) {
                 case .success(let value): return .value(value)
                 case .failure(let error): try handle(error)
                 }

@@ -32,12 +32,14 @@ struct FeedBatch: Sendable {
     var items: [Item] = []
     /// Set on the last batch only.
     var ending: Ending?
-    /// For an array streamed from inside a document: the envelope the splitter produced while
-    /// this batch was cut (the last one, when it produced two), for the consumer to take before
-    /// the batch's records.
+    /// For an array streamed from inside a document: the envelope the splitter produced before
+    /// this batch's records were cut (the last one, when it produced two with no record between),
+    /// for the consumer to take before the batch's records.
     var envelope: FeedEnvelopeText?
     /// Records among ``items``.
     var recordCount = 0
+    /// Whether the producer cut this batch into ``items``; otherwise ``bytes`` is a chunk of input.
+    var isCut = false
 }
 
 /// The bounded hand-over between a feed's producer and its consumer: batches in feed order,
@@ -274,7 +276,7 @@ final class FeedBatchQueue: Sendable {
 /// fast backend it is the stage that sets the pace. For parallel workers it also cuts the records
 /// and queues them in batches of a given count, which the workers share out.
 final class FeedProducer: @unchecked Sendable {
-    // `@unchecked`: `source`, `splitter` and the batch being built are mutable state touched only
+    // `@unchecked`: `source`, `splitter`, the batch being built and the batch limits are mutable state touched only
     // by `run()`, which runs once, on the producer's queue, after the reader handed them over in
     // `init` and kept no reference to them; `thread` is touched only by the reader, in `start()`
     // and `stop()`, on the reader's one thread or task. Everything shared between the two sides
@@ -284,35 +286,46 @@ final class FeedProducer: @unchecked Sendable {
     private var splitter: FeedSplitter
     private let readSize: Int
     private let padding: Int
-    /// Records per batch; `nil`: no cutting, chunks of input.
-    private let batchRecords: Int?
+    /// Records per batch; `nil`: no cutting, chunks of input (see ``cutsPlainInput``).
+    private var batchRecords: Int?
+    /// The bytes of records a batch holds at most, unless one record alone is longer.
+    private var batchByteLimit: Int
+    /// Without ``batchRecords``: cut anyway, in batches of ``cutBatchRecords`` records and at most
+    /// ``readSize`` bytes, when the input turns out not to be compressed.
+    private let cutsPlainInput: Bool
+    /// Records per batch when plain input is cut (``cutsPlainInput``).
+    static let cutBatchRecords = 4096
     let queue: FeedBatchQueue
     /// The thread `run()` runs on, once `start()` has started it.
     private var thread: System.Thread?
 
-    /// The bytes of records a batch holds at most, unless one record alone is longer: a bound on
-    /// what a parallel batch holds, whatever its records' size.
+    /// The bytes of records a parallel batch holds at most, unless one record alone is longer: a
+    /// bound on what a batch holds, whatever its records' size.
     static let batchBytes = 4 << 20
 
     /// A producer reading `source` `readSize` bytes at a time.
     ///
     /// Without `batchRecords`, it queues the input in chunks of at most `readSize` bytes, and
-    /// `splitter` is not used. With it (parallel workers), it cuts the input with `splitter` into
-    /// batches that close at that many records or ``batchBytes``, so that the workers get batches
-    /// as large as they were asked for.
+    /// `splitter` is not used — unless `cutsPlainInput` is set and the input turns out not to be
+    /// compressed: reading then leaves this thread free to cut. With `batchRecords` (parallel
+    /// workers), it cuts the input with `splitter` into batches that close at that many records
+    /// or ``batchBytes``, so that the workers get batches as large as they were asked for.
     init(
         source: any ByteSource,
         splitter: FeedSplitter,
         readSize: Int,
         padding: Int,
         capacity: Int,
-        batchRecords: Int?
+        batchRecords: Int?,
+        cutsPlainInput: Bool = false
     ) {
         self.source = source
         self.splitter = splitter
         self.readSize = readSize
         self.padding = Swift.max(0, padding)
         self.batchRecords = batchRecords.map { Swift.max(1, $0) }
+        batchByteLimit = Self.batchBytes
+        self.cutsPlainInput = cutsPlainInput
         queue = FeedBatchQueue(capacity: capacity)
     }
 
@@ -348,23 +361,31 @@ final class FeedProducer: @unchecked Sendable {
     }
 
     private func run() {
-        guard let batchRecords else {
+        if batchRecords != nil {
+            cut()
+        } else {
             readChunks()
-            return
         }
+    }
+
+    /// Reads the input and cuts it into batches of records, starting with `firstRead`, bytes
+    /// already read, if any.
+    private func cut(firstRead: [UInt8] = []) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 1)
         defer {
             buffer.deallocate()
             letGo()
         }
+        let batchRecords = self.batchRecords ?? Self.cutBatchRecords
+        firstRead.withUnsafeBytes { splitter.append($0) }
         var batch = newBatch()
         while true {
             let step: FeedSplitter.Step
             do {
                 step = try splitter.next()
-                if let text = splitter.takeEnvelope() { batch.envelope = text }
+                guard attachEnvelope(to: &batch) else { return }
             } catch {
-                if let text = splitter.takeEnvelope() { batch.envelope = text }
+                guard attachEnvelope(to: &batch) else { return }
                 batch.ending = .failed(error)
                 _ = push(&batch)
                 return
@@ -372,11 +393,11 @@ final class FeedProducer: @unchecked Sendable {
             switch step {
             case .record(let record):
                 // A record that would overflow the batch's room starts the next one.
-                if batch.recordCount > 0, batch.bytes.count + record.range.count > Self.batchBytes {
+                if batch.recordCount > 0, batch.bytes.count + record.range.count > batchByteLimit {
                     guard push(&batch) else { return }
                 }
                 add(record, to: &batch)
-                if batch.recordCount >= batchRecords || batch.bytes.count >= Self.batchBytes {
+                if batch.recordCount >= batchRecords || batch.bytes.count >= batchByteLimit {
                     guard push(&batch) else { return }
                 }
             case .failed(let error):
@@ -411,6 +432,19 @@ final class FeedProducer: @unchecked Sendable {
         }
     }
 
+    /// Gives `batch` the envelope the splitter produced, if it did. The records before it go in
+    /// a batch of their own, so that a consumer taking a batch's envelope before its records has
+    /// each record with the envelope as it was when that record was cut. `false` when the feed
+    /// was stopped.
+    private func attachEnvelope(to batch: inout FeedBatch) -> Bool {
+        guard let text = splitter.takeEnvelope() else { return true }
+        if !batch.items.isEmpty {
+            guard push(&batch) else { return false }
+        }
+        batch.envelope = text
+        return true
+    }
+
     /// Lets go of the input (a file descriptor, a zlib stream), then says the producer is done.
     private func letGo() {
         source = MemoryByteSource([UInt8]())
@@ -419,10 +453,11 @@ final class FeedProducer: @unchecked Sendable {
 
     /// Reads the input into chunks of at most `readSize` bytes, inflating it, and queues them in
     /// order for a consumer that cuts the records itself: the last chunk carries how the input
-    /// ends. Cutting on the consumer's side leaves this thread only the reading, the stage that
-    /// paces a fast backend.
+    /// ends. Cutting on the consumer's side leaves this thread only the inflating, the stage that
+    /// paces a fast backend. Input that is not compressed leaves it little to do: with
+    /// ``cutsPlainInput``, this thread then cuts it (``cut(firstRead:)``).
     private func readChunks() {
-        defer { letGo() }
+        var first = true
         while true {
             var chunk = FeedBatch()
             do throws(ParseError) {
@@ -432,18 +467,30 @@ final class FeedProducer: @unchecked Sendable {
             } catch {
                 chunk.ending = .inputFailed(error)
                 _ = queue.push(chunk, producerHeld: 0)
+                letGo()
                 return
             }
+            if first, cutsPlainInput, (source as? any DetectsCompression)?.detectedCompression == Compression.none {
+                batchRecords = Self.cutBatchRecords
+                batchByteLimit = readSize
+                cut(firstRead: chunk.bytes)
+                return
+            }
+            first = false
             let last = chunk.bytes.isEmpty
             if last { chunk.ending = .end }
-            guard queue.push(chunk, producerHeld: readSize), !last else { return }
+            guard queue.push(chunk, producerHeld: readSize), !last else {
+                letGo()
+                return
+            }
         }
     }
 
     private func newBatch() -> FeedBatch {
         var batch = FeedBatch()
+        batch.isCut = true
         if let bytes = queue.takeRecycled() { batch.bytes = bytes }
-        batch.bytes.reserveCapacity(Swift.min(Self.batchBytes, readSize) + padding)
+        batch.bytes.reserveCapacity(Swift.min(batchByteLimit, readSize) + padding)
         return batch
     }
 
@@ -462,6 +509,6 @@ final class FeedProducer: @unchecked Sendable {
         batch.bytes.append(contentsOf: repeatElement(0, count: padding))
         let full = batch
         batch = newBatch()
-        return queue.push(full, producerHeld: splitter.bytes.capacity + Self.batchBytes + padding)
+        return queue.push(full, producerHeld: splitter.bytes.capacity + batchByteLimit + padding)
     }
 }

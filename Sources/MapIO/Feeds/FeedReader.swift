@@ -39,8 +39,21 @@ public final class FeedReader<Element: Sendable> {
     private let readAhead: Int
     private let padding: Int
     /// Records per batch the producer cuts, for parallel workers: ``parallel(workers:batchSize:)``
-    /// sets it before the first read. `nil`: batches as the input is read.
+    /// sets it before the first read. `nil`: batches as the input is read, or, for arrays, cut
+    /// for this reader (``cutsAhead``).
     var batchRecords: Int?
+    /// Whether a producer cuts the records for this reader too when the input is not compressed
+    /// (arrays): cutting them is a scan of every byte, which the producer's thread has the time
+    /// for when it only reads. Inflating keeps it as busy as parsing and mapping keep this one,
+    /// and NDJSON is cut at line breaks for less than the copy into batches would cost: those
+    /// come in chunks, cut here.
+    private let cutsPlainInput: Bool
+    /// Whether the producer hands over records it cut rather than chunks of input: known from
+    /// its first batch.
+    private(set) var producerCuts = false
+    /// The batch of records the producer cut that ``next()`` is handing out, and its next item.
+    private var batch = FeedBatch()
+    private var batchItem = 0
     /// The read-ahead producer, made at the first read.
     private var producer: FeedProducer?
 
@@ -54,7 +67,7 @@ public final class FeedReader<Element: Sendable> {
     /// envelope) and a few reads (``FeedOptions/readSize``), never by the feed's length.
     public var bufferedByteCount: Int {
         cursor.splitter.bytes.capacity + (cursor.splitter.document?.envelope.capacity ?? 0)
-            + (producer?.queue.heldByteCount ?? 0)
+            + batch.bytes.capacity + (producer?.queue.heldByteCount ?? 0)
     }
 
     /// Records skipped under ``FeedOptions/ErrorPolicy/skip``.
@@ -92,6 +105,10 @@ public final class FeedReader<Element: Sendable> {
         padding = mapper.backend.readablePadding
         readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readAhead > 0 ? 0 : readSize, alignment: 1)
         chunkSize = options.chunkSize
+        switch options.format {
+        case .ndjson: cutsPlainInput = false
+        case .array, .nestedArray: cutsPlainInput = true
+        }
         if readAhead > 0 {
             // A chunk from the producer, and the tail of a record cut short by the one before.
             cursor.reserve(chunkSize + Swift.min(Self.carriedTail, Swift.max(1, options.maxRecordSize)))
@@ -120,7 +137,7 @@ public final class FeedReader<Element: Sendable> {
     public func next() throws(FeedError) -> Element? {
         guard readAhead > 0 else { return try nextReadingHere() }
         while true {
-            switch try nextInChunks() {
+            switch try producerCuts ? nextInBatch() : nextInChunks() {
             case .value(let value):
                 deliveredCount += 1
                 return value
@@ -134,7 +151,7 @@ public final class FeedReader<Element: Sendable> {
     func nextAsync() async throws(FeedError) -> Element? {
         guard readAhead > 0 else { return try nextReadingHere() }
         while true {
-            switch try nextInChunks() {
+            switch try producerCuts ? nextInBatch() : nextInChunks() {
             case .value(let value):
                 deliveredCount += 1
                 return value
@@ -225,7 +242,8 @@ public final class FeedReader<Element: Sendable> {
             readSize: batchRecords == nil ? chunkSize : readSize,
             padding: padding,
             capacity: readAhead,
-            batchRecords: batchRecords
+            batchRecords: batchRecords,
+            cutsPlainInput: cutsPlainInput
         )
         source = MemoryByteSource([UInt8]())
         self.producer = producer
@@ -250,8 +268,45 @@ public final class FeedReader<Element: Sendable> {
         }
     }
 
-    /// Hands a chunk the producer read to the cursor; the last chunk says how the input ends.
+    /// The next record of the batch the producer cut, parsed and mapped here; bad ones go through
+    /// the error policy. At the batch's end, the ending it carries, if any, ends the feed.
+    private func nextInBatch() throws(FeedError) -> BatchStep {
+        while !cursor.finished, batchItem < batch.items.count {
+            let item = batch.items[batchItem]
+            batchItem += 1
+            switch item {
+            case .record(let record):
+                switch cursor.processor.decoder.decode(record, in: batch.bytes) {
+                case .success(let value): return .value(value)
+                case .failure(let error): try handle(error)
+                }
+            case .failed(let error):
+                try handle(error)
+            }
+        }
+        if let ending = batch.ending, !cursor.finished {
+            batch.ending = nil
+            try finish(ending)
+        }
+        if cursor.finished {
+            stopProducer()
+            return .end
+        }
+        return .needsBatch
+    }
+
+    /// Hands a batch the producer cut to ``nextInBatch()``, or a chunk it read to the cursor (the
+    /// last chunk says how the input ends).
     private func take(_ chunk: FeedBatch) throws(FeedError) {
+        if chunk.isCut {
+            producerCuts = true
+            let used = batch.bytes
+            batch = chunk
+            batchItem = 0
+            producer?.queue.recycle(consume used)
+            if let text = batch.envelope { try takeEnvelope(text) }
+            return
+        }
         chunk.bytes.withUnsafeBytes { cursor.append($0) }
         guard let ending = chunk.ending else { return }
         switch ending {

@@ -8,6 +8,18 @@ struct FeedRecordDecoder<Element: Sendable>: Sendable {
     /// error is placed under (`data.items[41].price`). `nil`: the path stays inside the record.
     var arrayPath: JSONPath?
 
+    /// The value of `record`, whose range is into `buffer`: what follows it in `buffer` may be
+    /// read, as ``decode(_:readableAfter:at:)`` says.
+    func decode(_ record: FeedSplitter.Record, in buffer: [UInt8]) -> Result<Element, FeedError> {
+        buffer.withUnsafeBytes { all in
+            decode(
+                UnsafeRawBufferPointer(rebasing: all[record.range]),
+                readableAfter: all.count - record.range.upperBound,
+                at: record
+            )
+        }
+    }
+
     /// The record's value, or its error placed in the feed. `readableAfter` bytes past the
     /// record's end may be read (the rest of the feed's buffer), which lets a backend that wants
     /// padding parse the record in place.

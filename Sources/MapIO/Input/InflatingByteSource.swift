@@ -29,7 +29,7 @@ public import MapCore
 /// - Every compressed-data error's `ParseError.offset` is a byte offset in the wrapped source.
 ///
 /// Not `Sendable`: it owns a zlib stream, which is mutable state for one reader at a time.
-public final class InflatingByteSource<Base: ByteSource>: ByteSource {
+public final class InflatingByteSource<Base: ByteSource>: ByteSource, DetectsCompression {
     /// The format asked for.
     public let compression: Compression
     /// The most bytes the input may inflate to; see `ParseOptions.maxInflatedSize`.
@@ -143,4 +143,10 @@ public final class InflatingByteSource<Base: ByteSource>: ByteSource {
             inputEnd += count
         }
     }
+}
+
+/// A source that knows, once read from, whether its input was compressed.
+protocol DetectsCompression {
+    /// The format the input turned out to be; `nil` before the first read.
+    var detectedCompression: Compression? { get }
 }
