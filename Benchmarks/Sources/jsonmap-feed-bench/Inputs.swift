@@ -103,17 +103,38 @@ enum Inputs {
         return url.path
     }
 
-    /// The inflated content of a gzip file, read through the package's own inflating source.
-    static func inflate(path: String) throws -> [UInt8] {
+    /// The export document of ``exportFeed(for:)`` inflated, beside it: the input of the
+    /// `nested-plain` configuration. Reused when it is already there.
+    static func plainExport(of export: String) throws -> String {
+        let path = String(export.dropLast(".gz".count))
+        if FileManager.default.fileExists(atPath: path) { return path }
+        note("writing \(path): the export document inflated")
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try forEachInflatedRead(path: export) { try handle.write(contentsOf: Data($0)) }
+        return path
+    }
+
+    /// Reads a gzip file through the package's own inflating source, handing `body` each read.
+    static func forEachInflatedRead(path: String, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let source = InflatingByteSource(try FileByteSource(path: path), maxInflatedSize: Int.max)
-        var bytes: [UInt8] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 1)
         defer { buffer.deallocate() }
         while true {
             let count = try source.read(into: buffer)
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            if count == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
+    }
+
+    /// The inflated content of a gzip file, read through the package's own inflating source.
+    static func inflate(path: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try forEachInflatedRead(path: path) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// Non-blank lines.

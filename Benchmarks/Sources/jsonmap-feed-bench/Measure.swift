@@ -21,9 +21,13 @@ enum Measure: String, CaseIterable, ExpressibleByArgument {
     /// The same records as one export document (`{"meta": …, "data": {"items": [ … ]}}`, gzip)
     /// through `FeedOptions.Format.nestedArray(at:)` and `next()`: the child's path is the export.
     case nested
+    /// `nested` on the export document inflated beforehand, a plain file: reading leaves the
+    /// producer free to cut the records, and the consumer only parses and maps.
+    case nestedPlain = "nested-plain"
 
     var isPerBackend: Bool {
         self == .parseMap || self == .full || self == .parallel || self == .sideBySide || self == .nested
+            || self == .nestedPlain
     }
 }
 
@@ -132,7 +136,7 @@ enum ChildRun {
                 records += 1
                 checksum &+= status.checksum
             }
-        case .nested:
+        case .nested, .nestedPlain:
             var options = readerOptions
             options.format = .nestedArray(at: "data" / "items")
             let reader = try mapper.feed(FeedStatus.self, from: JSONFile(configuration.path), options: options)
