@@ -36,7 +36,7 @@ extension JSONScanner {
         if !options.allowsTopLevelScalars, bytes[first] != UInt8(ascii: "{"), bytes[first] != UInt8(ascii: "[") {
             return false
         }
-        guard scanIndexedValue(at: first, &cursor) != nil else { return false }
+        guard scanIndexedValue(at: first, &cursor, tracksEnd: false) != nil else { return false }
         return cursor.next() < 0 && cursor.indexer.isFinished && !cursor.indexer.failed
     }
 
@@ -75,7 +75,7 @@ extension JSONScanner {
         while at >= 0 {
             // The first stage checks a block's bytes when it lists its positions: an element that
             // ends before the first block found wrong holds none of what it found.
-            guard let end = scanner.scanIndexedValue(at: at, &cursor), end - at <= maxLength,
+            guard let end = scanner.scanIndexedValue(at: at, &cursor, tracksEnd: true), end - at <= maxLength,
                 isFinal || end < input.count, end <= cursor.indexer.failedFrom
             else { return }
             spans.append(at..<end)
@@ -89,7 +89,12 @@ extension JSONScanner {
     /// records it when ``recordsValues`` is set: the offset just past it, or `nil` when it is not
     /// valid JSON under the options or the scan cannot tell. What the first stage found wrong is
     /// not checked here (``StructuralIndexer/failed``): the caller checks it for the bytes it takes.
-    private mutating func scanIndexedValue(at valueStart: Int, _ cursor: inout StructuralCursor) -> Int? {
+    @inline(__always)
+    private mutating func scanIndexedValue(
+        at valueStart: Int,
+        _ cursor: inout StructuralCursor,
+        tracksEnd: Bool
+    ) -> Int? {
         var at = valueStart
         var valueEnd = 0
         var depth = 0
@@ -104,7 +109,7 @@ extension JSONScanner {
                 if bytes[first] == UInt8(ascii: "}") {
                     closeIndexed()
                     depth -= 1
-                    valueEnd = first &+ 1
+                    if tracksEnd { valueEnd = first &+ 1 }
                 } else {
                     guard scanIndexedKey(at: first, &cursor) else { return nil }
                     at = cursor.next()
@@ -120,7 +125,7 @@ extension JSONScanner {
                 if bytes[first] == UInt8(ascii: "]") {
                     closeIndexed()
                     depth -= 1
-                    valueEnd = first &+ 1
+                    if tracksEnd { valueEnd = first &+ 1 }
                 } else {
                     at = first
                     continue valueLoop
@@ -128,19 +133,19 @@ extension JSONScanner {
             case UInt8(ascii: "\""):
                 guard let (length, escaped) = scanIndexedString(at: at, &cursor) else { return nil }
                 recordIndexed(.string, offset: at + 1, length: length, flags: escaped ? TapeEntry.escaped : 0)
-                valueEnd = at &+ length &+ 2
+                if tracksEnd { valueEnd = at &+ length &+ 2 }
             case UInt8(ascii: "t"):
                 guard scanIndexedLiteral("true", at: at) else { return nil }
                 recordIndexed(.true, offset: at, length: 4, flags: 0)
-                valueEnd = at &+ 4
+                if tracksEnd { valueEnd = at &+ 4 }
             case UInt8(ascii: "f"):
                 guard scanIndexedLiteral("false", at: at) else { return nil }
                 recordIndexed(.false, offset: at, length: 5, flags: 0)
-                valueEnd = at &+ 5
+                if tracksEnd { valueEnd = at &+ 5 }
             case UInt8(ascii: "n"):
                 guard scanIndexedLiteral("null", at: at) else { return nil }
                 recordIndexed(.null, offset: at, length: 4, flags: 0)
-                valueEnd = at &+ 4
+                if tracksEnd { valueEnd = at &+ 4 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 guard let (numberEnd, numberFlags) = IndexedText.number(at: at, in: bytes, end: end),
                     IndexedText.endsScalar(at: numberEnd, in: bytes, end: end)
@@ -155,7 +160,7 @@ extension JSONScanner {
                     numbersToCheck += 1
                 }
                 recordIndexed(.number, offset: at, length: numberEnd - at, flags: flags)
-                valueEnd = numberEnd
+                if tracksEnd { valueEnd = numberEnd }
             default:
                 return nil
             }
@@ -178,7 +183,7 @@ extension JSONScanner {
                 } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     closeIndexed()
                     depth -= 1
-                    valueEnd = next &+ 1
+                    if tracksEnd { valueEnd = next &+ 1 }
                 } else {
                     return nil
                 }
