@@ -16,7 +16,8 @@ import JSONMapping
 /// And the package's two scans of the native backend agree (``ScanComparison``): the indexed scan
 /// gives the byte-at-a-time scan's tape where that accepts and declines where it refuses, under the
 /// default options and under strict ones that let repeated keys through (the indexed scan leaves
-/// `.reject` to the other).
+/// `.reject` to the other); and the indexed cut of an array's elements ends each where
+/// `JSONScanner.valueEnd` does.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = fuzzInput(data, size)
@@ -26,6 +27,10 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for (name, options) in scanOptionSets {
         if let difference = ScanComparison.difference(input, options: options) {
             divergence("differential", "\(name) options: the two scans differ: \(difference)", input: input)
+        }
+        let start = input.first == UInt8(ascii: "[") ? 1 : 0
+        if let difference = ScanComparison.elementsDifference(input, from: start, options: options) {
+            divergence("differential", "\(name) options: the two cuts differ: \(difference)", input: input)
         }
     }
     return 0

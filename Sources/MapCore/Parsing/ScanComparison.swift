@@ -41,4 +41,51 @@ public enum ScanComparison {
             return nil
         }
     }
+
+    /// How the indexed cut of an array's elements and the byte-at-a-time one differ on `input`
+    /// from `start` (just inside an array's `[`, or where an element starts) under `options`, or
+    /// `nil` when they agree: the indexed cut's spans are the first of those the byte-at-a-time
+    /// scan cuts one ``JSONScanner/valueEnd(in:from:isFinal:options:backend:)`` at a time, for
+    /// input that has ended and for input that may go on.
+    public static func elementsDifference(
+        _ input: UnsafeRawBufferPointer,
+        from start: Int,
+        options: ParseOptions
+    ) -> String? {
+        for isFinal in [true, false] {
+            var indexed: [Range<Int>] = []
+            JSONScanner.indexedElements(
+                in: input,
+                from: start,
+                isFinal: isFinal,
+                options: options,
+                maxLength: .max,
+                into: &indexed
+            )
+            var position = start
+            for (index, span) in indexed.enumerated() {
+                let end: Int?
+                do {
+                    end = try JSONScanner.valueEnd(in: input, from: position, isFinal: isFinal, options: options)
+                } catch {
+                    return "element \(index) (isFinal \(isFinal)): cut at \(span), refused by valueEnd: \(error)"
+                }
+                guard let end, end == span.upperBound, IndexedText.isSpace(input, from: position, to: span.lowerBound)
+                else {
+                    return
+                        "element \(index) (isFinal \(isFinal)): cut at \(span), valueEnd from \(position): \(String(describing: end))"
+                }
+                position = end
+                while position < input.count, IndexedText.isSpace(input, from: position, to: position + 1) {
+                    position += 1
+                }
+                guard position < input.count, input[position] == UInt8(ascii: ",") else {
+                    if index != indexed.count - 1 { return "element \(index) (isFinal \(isFinal)): no comma after it" }
+                    break
+                }
+                position += 1
+            }
+        }
+        return nil
+    }
 }
