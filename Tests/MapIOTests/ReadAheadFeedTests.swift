@@ -387,6 +387,40 @@ private func outcomes(
         }
     }
 
+    @Test(
+        "arrays read ahead and cut by the producer: a cancelled feed's error is placed after the last record, as without"
+    )
+    func arraysCutAheadCancelled() async throws {
+        let mapper = try Mapper()
+        let items = (0..<100).map { #"{"id": \#($0), "name": "é \#($0)"}"# }
+        let array = Array(("[\n" + items.joined(separator: ",\n") + "\n]").utf8)
+        var places: [[Int]] = []
+        for readAhead in [0, 1 << 20] {
+            var options = FeedOptions(format: .array)
+            options.readAhead = readAhead
+            let cancelled = Task { () -> (FeedError?, Bool) in
+                let reader = try mapper.feed(Item.self, from: array, options: options)
+                var count = 0
+                do {
+                    for try await _ in reader.async {
+                        count += 1
+                        if count == 5 { withUnsafeCurrentTask { $0?.cancel() } }
+                    }
+                } catch {
+                    return (error as? FeedError, reader.producerCuts)
+                }
+                return (nil, reader.producerCuts)
+            }
+            let (error, producerCut) = try await cancelled.value
+            #expect(error?.error.code == .cancelled)
+            #expect(producerCut == (readAhead > 0))
+            places.append(error.map { [$0.recordIndex, $0.line, $0.column, $0.offset] } ?? [])
+        }
+        // After the fifth record, on its line: `{"id": 4, "name": "é 4"}` is 24 scalars.
+        let end = Self.offset(of: 4, in: array) + items[4].utf8.count
+        #expect(places == [[5, 6, 25, end], [5, 6, 25, end]])
+    }
+
     /// The byte offset of element `index` of the arrays above: the `{` after its line break.
     static func offset(of index: Int, in bytes: [UInt8]) -> Int {
         var lines = 0

@@ -125,17 +125,19 @@ final class FeedCursor<Element: Sendable> {
         splitter.finish()
     }
 
+    /// Where the records handed out so far end, when they were cut by another splitter than
+    /// ``splitter`` (a producer's): the next record's index, and the line, column and feed offset
+    /// just past the last one.
+    var cutElsewhere: (recordIndex: Int, line: Int, column: Int, offset: Int)?
+
     /// Ends the feed for input that could not be read, and returns the error to throw, placed
     /// where the reading stopped.
     func inputFailed(_ error: MappingError) -> FeedError {
-        ending(
-            FeedError(
-                recordIndex: splitter.recordCount,
-                line: splitter.position.line,
-                column: splitter.position.column,
-                offset: splitter.offset,
-                error: error
-            )
+        let place =
+            cutElsewhere
+            ?? (splitter.recordCount, splitter.position.line, splitter.position.column, splitter.offset)
+        return ending(
+            FeedError(recordIndex: place.0, line: place.1, column: place.2, offset: place.3, error: error)
         )
     }
 

@@ -276,6 +276,7 @@ public final class FeedReader<Element: Sendable> {
             batchItem += 1
             switch item {
             case .record(let record):
+                cursor.cutElsewhere = Self.place(after: record, in: batch.bytes)
                 switch cursor.processor.decoder.decode(record, in: batch.bytes) {
                 case .success(let value): return .value(value)
                 case .failure(let error): try handle(error)
@@ -293,6 +294,26 @@ public final class FeedReader<Element: Sendable> {
             return .end
         }
         return .needsBatch
+    }
+
+    /// The next record's index, and the line, column and feed offset just past `record`, whose
+    /// bytes are `bytes[record.range]`.
+    private static func place(
+        after record: FeedSplitter.Record,
+        in bytes: [UInt8]
+    ) -> (recordIndex: Int, line: Int, column: Int, offset: Int) {
+        bytes.withUnsafeBytes { all in
+            let text = UnsafeRawBufferPointer(rebasing: all[record.range])
+            let lastBreak = text.lastIndex(of: UInt8(ascii: "\n"))
+            let lines = lastBreak == nil ? 0 : text.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            let tailStart = lastBreak.map { $0 + 1 } ?? 0
+            let tail =
+                text.baseAddress.map { FeedSplitter.scalarCount($0 + tailStart, count: text.count - tailStart) } ?? 0
+            return (
+                record.index + 1, record.line + lines, (lastBreak == nil ? record.column : 1) + tail,
+                record.offset + text.count
+            )
+        }
     }
 
     /// Hands a batch the producer cut to ``nextInBatch()``, or a chunk it read to the cursor (the
