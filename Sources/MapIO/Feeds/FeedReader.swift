@@ -39,8 +39,8 @@ public final class FeedReader<Element: Sendable> {
     private let readAhead: Int
     private let padding: Int
     /// Records per batch the producer cuts, for parallel workers: ``parallel(workers:batchSize:)``
-    /// sets it before the first read. `nil`: batches as the input is read, or, for arrays, cut
-    /// for this reader (``cutsAhead``).
+    /// sets it before the first read. `nil`: chunks as the input is read, or batches cut for
+    /// this reader (``cutsPlainInput``).
     var batchRecords: Int?
     /// Whether a producer cuts the records for this reader too when the input is not compressed
     /// (arrays): cutting them is a scan of every byte, which the producer's thread has the time
@@ -54,6 +54,9 @@ public final class FeedReader<Element: Sendable> {
     /// The batch of records the producer cut that ``next()`` is handing out, and its next item.
     private var batch = FeedBatch()
     private var batchItem = 0
+    /// The last record handed out of ``batch``, whose end ``settlePlace()`` tells the cursor when
+    /// an ending is placed (worked out then, not for every record).
+    private var lastHanded: FeedSplitter.Record?
     /// The read-ahead producer, made at the first read.
     private var producer: FeedProducer?
 
@@ -173,6 +176,7 @@ public final class FeedReader<Element: Sendable> {
     /// asynchronous sequences throw for it.
     func cancel() -> FeedError {
         stopProducer()
+        settlePlace()
         return cursor.cancelled()
     }
 
@@ -276,7 +280,7 @@ public final class FeedReader<Element: Sendable> {
             batchItem += 1
             switch item {
             case .record(let record):
-                cursor.cutElsewhere = Self.place(after: record, in: batch.bytes)
+                lastHanded = record
                 switch cursor.processor.decoder.decode(record, in: batch.bytes) {
                 case .success(let value): return .value(value)
                 case .failure(let error): try handle(error)
@@ -294,6 +298,14 @@ public final class FeedReader<Element: Sendable> {
             return .end
         }
         return .needsBatch
+    }
+
+    /// Tells the cursor where the records handed out of the producer's batches end, for an ending
+    /// placed there (see ``FeedCursor/cutElsewhere``). Called while ``batch`` holds the last one.
+    private func settlePlace() {
+        guard let record = lastHanded else { return }
+        lastHanded = nil
+        cursor.cutElsewhere = Self.place(after: record, in: batch.bytes)
     }
 
     /// The next record's index, and the line, column and feed offset just past `record`, whose
@@ -321,6 +333,7 @@ public final class FeedReader<Element: Sendable> {
     private func take(_ chunk: FeedBatch) throws(FeedError) {
         if chunk.isCut {
             producerCuts = true
+            settlePlace()
             let used = batch.bytes
             batch = chunk
             batchItem = 0
@@ -341,6 +354,7 @@ public final class FeedReader<Element: Sendable> {
 
     /// Takes the envelope a producer cut with a batch; when it cannot be parsed, the feed ends.
     func takeEnvelope(_ text: FeedEnvelopeText) throws(FeedError) {
+        settlePlace()
         do {
             try cursor.take(text)
         } catch {
@@ -362,6 +376,7 @@ public final class FeedReader<Element: Sendable> {
     /// Ends the feed as the producer's last batch says: normally, or by throwing its error.
     func finish(_ ending: FeedBatch.Ending) throws(FeedError) {
         stopProducer()
+        settlePlace()
         switch ending {
         case .end: cursor.finish()
         case .failed(let error): throw cursor.ending(error)
