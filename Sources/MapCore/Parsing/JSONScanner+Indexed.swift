@@ -48,27 +48,28 @@ extension JSONScanner {
     /// is not valid or that the indexed scan cannot tell about, and at the array's end: what is
     /// left is for `valueEnd`, whose errors are the package's contract. How the feed reader cuts
     /// the elements of the bytes it holds in one classification rather than one scan each.
+    ///
+    /// The scan classifies a small window at a time into `positions`, which a caller that cuts
+    /// again and again keeps.
     package static func indexedElements(
         in input: UnsafeRawBufferPointer,
         from start: Int,
         isFinal: Bool,
         options: ParseOptions,
         maxLength: Int,
+        positions: SmallPositionBuffer = SmallPositionBuffer(),
         into spans: inout [Range<Int>]
     ) {
         guard start < input.count, indexedScanApplies(to: input.count, options: options) else { return }
         var scanner = JSONScanner(input: input, options: options, recordsTape: false, backend: "")
-        let storage = IndexBuffers.take()
-        defer {
-            IndexBuffers.giveBack(storage)
-            scanner.outerContainers?.deallocate()
-        }
+        defer { scanner.outerContainers?.deallocate() }
         var cursor = StructuralCursor(
             indexer: StructuralIndexer(
                 bytes: scanner.bytes,
                 start: start,
                 end: scanner.end,
-                buffer: storage.structurals()
+                buffer: positions.pointer,
+                window: StructuralIndexer.smallWindowSize
             )
         )
         var at = cursor.next()

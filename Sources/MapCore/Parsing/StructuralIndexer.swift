@@ -29,10 +29,16 @@ struct StructuralIndexer {
     static let escapeFlag: UInt32 = 1 << 31
     /// Inputs at least this large are left to the scalar scanner (positions leave the top bit free).
     static let maxInput = 1 << 31
-    /// Bytes classified per ``refill()``.
+    /// Bytes classified per ``refill()``, unless an indexer is made with a smaller window.
     static let windowSize = 1 << 15
     /// Positions a buffer must have room for: at most one per byte of a window, and one block over.
     static let bufferCapacity = windowSize + 64
+    /// The window of a scan that classifies only as far as it reads (cutting an array's elements):
+    /// a small one keeps what it classifies past its last element, and its buffer, small.
+    static let smallWindowSize = 1 << 12
+
+    /// Bytes classified per ``refill()``: a multiple of 64.
+    private let window: Int
 
     private let bytes: UnsafePointer<UInt8>
     private let end: Int
@@ -69,13 +75,15 @@ struct StructuralIndexer {
         start: Int,
         end: Int,
         buffer: UnsafeMutablePointer<UInt32>,
-        copy: UnsafeMutableRawPointer? = nil
+        copy: UnsafeMutableRawPointer? = nil,
+        window: Int = StructuralIndexer.windowSize
     ) {
         self.bytes = bytes
         self.end = end
         self.next = start
         self.positions = buffer
         self.copy = copy
+        self.window = window
     }
 
     /// Whether every byte has been classified.
@@ -85,7 +93,7 @@ struct StructuralIndexer {
     /// ``failed`` when a string is still open.
     mutating func refill() {
         count = 0
-        let windowEnd = min(end, next + StructuralIndexer.windowSize)
+        let windowEnd = min(end, next + window)
         while next + 64 <= windowEnd {
             classify(UnsafeRawPointer(bytes + next))
             copy?.advanced(by: next).copyMemory(from: bytes + next, byteCount: 64)
@@ -481,6 +489,19 @@ private struct BlockMasks {
             return UInt16(selected.lowHalf.wrappedSum()) | UInt16(selected.highHalf.wrappedSum()) << 8
         }
     #endif
+}
+
+/// A buffer of positions for scans with windows of ``StructuralIndexer/smallWindowSize``, owned
+/// by one cutter at a time (a feed's splitter keeps one).
+package final class SmallPositionBuffer: @unchecked Sendable {
+    // `@unchecked`: the buffer is written only by the scan its owner runs, one at a time.
+    let pointer = UnsafeMutablePointer<UInt32>.allocate(capacity: StructuralIndexer.smallWindowSize + 64)
+
+    package init() {}
+
+    deinit {
+        pointer.deallocate()
+    }
 }
 
 /// Position buffers for scans that have no ``ValueTapeStorage`` of their own (validation), kept

@@ -62,6 +62,9 @@ struct FeedSplitter {
     /// dropped: the bytes of a feed offset never change.
     private var cutAhead: [Range<Int>] = []
     private var cutAheadNext = 0
+    /// The position buffer of the cutting, made at the first cut: each splitter has its own, so
+    /// that feeds cutting on several threads share nothing.
+    private var positions: SmallPositionBuffer?
 
     init(format: FeedOptions.Format, maxRecordSize: Int, parseOptions: ParseOptions, backend: String) {
         self.format = format
@@ -311,6 +314,8 @@ struct FeedSplitter {
         if cutAheadNext == cutAhead.count {
             cutAhead.removeAll(keepingCapacity: true)
             cutAheadNext = 0
+            let storage = positions ?? SmallPositionBuffer()
+            positions = storage
             bytes.withUnsafeBytes { all in
                 JSONScanner.indexedElements(
                     in: all,
@@ -318,6 +323,7 @@ struct FeedSplitter {
                     isFinal: isFinal,
                     options: parseOptions,
                     maxLength: maxRecordSize,
+                    positions: storage,
                     into: &cutAhead
                 )
             }
