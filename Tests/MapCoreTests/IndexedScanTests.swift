@@ -1,4 +1,4 @@
-import MapCore
+@_spi(Testing) import MapCore
 import MapTestSupport
 import Testing
 
@@ -290,10 +290,9 @@ import Testing
 
     // MARK: Cutting an array's elements
 
-    /// The spans of an array's elements from `start`: cut in one classification when `indexed`,
-    /// otherwise as the byte-at-a-time scan cuts them, one
-    /// ``JSONScanner/valueEnd(in:from:isFinal:options:backend:)`` each, up to the first it refuses,
-    /// cannot end, or finds longer than `maxLength`, or the array's end.
+    /// The spans of an array's elements from just inside its `[`: cut in one classification when
+    /// `indexed`, otherwise as the byte-at-a-time scan cuts them
+    /// (``ScanComparison/elementsByValueEnd(_:from:isFinal:options:maxLength:)``).
     static func cut(
         _ bytes: [UInt8],
         indexed: Bool,
@@ -314,22 +313,13 @@ import Testing
                 )
                 return
             }
-            var position = 1
-            func skipSpace() {
-                while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
-            }
-            while true {
-                skipSpace()
-                let first = position
-                guard let end = try? JSONScanner.valueEnd(in: input, from: first, isFinal: isFinal, options: options),
-                    end - first <= maxLength
-                else { return }
-                spans.append(first..<end)
-                position = end
-                skipSpace()
-                guard position < bytes.count, bytes[position] == UInt8(ascii: ",") else { return }
-                position += 1
-            }
+            spans = ScanComparison.elementsByValueEnd(
+                input,
+                from: 1,
+                isFinal: isFinal,
+                options: options,
+                maxLength: maxLength
+            )
         }
         return spans
     }

@@ -391,11 +391,6 @@ enum IndexedText {
         return offset
     }
 
-    /// Whether `input[from..<to]` is all JSON whitespace (space, tab, line feed, carriage return).
-    static func isSpace(_ input: UnsafeRawBufferPointer, from: Int, to: Int) -> Bool {
-        input[from..<to].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-    }
-
     /// Whether a number or literal that stops before `offset` ends there: the byte is one the first
     /// stage classified (whitespace, structural, a quote) or the end, so no byte of the value's run
     /// went unread.

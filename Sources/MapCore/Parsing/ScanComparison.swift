@@ -44,9 +44,9 @@ public enum ScanComparison {
 
     /// How the indexed cut of an array's elements and the byte-at-a-time one differ on `input`
     /// from `start` (just inside an array's `[`, or where an element starts) under `options`, or
-    /// `nil` when they agree: the indexed cut's spans are the first of those the byte-at-a-time
-    /// scan cuts one ``JSONScanner/valueEnd(in:from:isFinal:options:backend:)`` at a time, for
-    /// input that has ended and for input that may go on.
+    /// `nil` when they agree: the indexed cut's spans are the first of
+    /// ``elementsByValueEnd(_:from:isFinal:options:maxLength:)``'s, for input that has ended and
+    /// for input that may go on.
     public static func elementsDifference(
         _ input: UnsafeRawBufferPointer,
         from start: Int,
@@ -62,30 +62,40 @@ public enum ScanComparison {
                 maxLength: .max,
                 into: &indexed
             )
-            var position = start
-            for (index, span) in indexed.enumerated() {
-                let end: Int?
-                do {
-                    end = try JSONScanner.valueEnd(in: input, from: position, isFinal: isFinal, options: options)
-                } catch {
-                    return "element \(index) (isFinal \(isFinal)): cut at \(span), refused by valueEnd: \(error)"
-                }
-                guard let end, end == span.upperBound, IndexedText.isSpace(input, from: position, to: span.lowerBound)
-                else {
-                    return
-                        "element \(index) (isFinal \(isFinal)): cut at \(span), valueEnd from \(position): \(String(describing: end))"
-                }
-                position = end
-                while position < input.count, IndexedText.isSpace(input, from: position, to: position + 1) {
-                    position += 1
-                }
-                guard position < input.count, input[position] == UInt8(ascii: ",") else {
-                    if index != indexed.count - 1 { return "element \(index) (isFinal \(isFinal)): no comma after it" }
-                    break
-                }
-                position += 1
+            let scalar = elementsByValueEnd(input, from: start, isFinal: isFinal, options: options)
+            if indexed != Array(scalar.prefix(indexed.count)) {
+                return "isFinal \(isFinal): cut at \(indexed), by valueEnd at \(scalar)"
             }
         }
         return nil
+    }
+
+    /// The spans of an array's elements from `start` as the byte-at-a-time scan cuts them, one
+    /// ``JSONScanner/valueEnd(in:from:isFinal:options:backend:)`` each: up to the first it refuses,
+    /// cannot end, or finds longer than `maxLength`, or the array's end.
+    public static func elementsByValueEnd(
+        _ input: UnsafeRawBufferPointer,
+        from start: Int,
+        isFinal: Bool,
+        options: ParseOptions,
+        maxLength: Int = .max
+    ) -> [Range<Int>] {
+        var spans: [Range<Int>] = []
+        var position = start
+        func skipSpace() {
+            while position < input.count, [0x20, 0x09, 0x0A, 0x0D].contains(input[position]) { position += 1 }
+        }
+        while true {
+            skipSpace()
+            let first = position
+            guard let end = try? JSONScanner.valueEnd(in: input, from: first, isFinal: isFinal, options: options),
+                end - first <= maxLength
+            else { return spans }
+            spans.append(first..<end)
+            position = end
+            skipSpace()
+            guard position < input.count, input[position] == UInt8(ascii: ",") else { return spans }
+            position += 1
+        }
     }
 }
