@@ -287,7 +287,7 @@ final class FeedProducer: @unchecked Sendable {
     private let readSize: Int
     private let padding: Int
     /// Records per batch; `nil`: no cutting, chunks of input (see ``cutsPlainInput``).
-    private var batchRecords: Int?
+    private let batchRecords: Int?
     /// The bytes of records a batch holds at most, unless one record alone is longer.
     private var batchByteLimit: Int
     /// Without ``batchRecords``: cut anyway, in batches of ``cutBatchRecords`` records and at most
@@ -361,22 +361,19 @@ final class FeedProducer: @unchecked Sendable {
     }
 
     private func run() {
-        if batchRecords != nil {
-            cut()
+        defer { letGo() }
+        if let batchRecords {
+            cut(batchRecords: batchRecords)
         } else {
             readChunks()
         }
     }
 
-    /// Reads the input and cuts it into batches of records, starting with `firstRead`, bytes
-    /// already read, if any.
-    private func cut(firstRead: [UInt8] = []) {
+    /// Reads the input and cuts it into batches of `batchRecords` records, starting with
+    /// `firstRead`, bytes already read, if any.
+    private func cut(batchRecords: Int, firstRead: [UInt8] = []) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 1)
-        defer {
-            buffer.deallocate()
-            letGo()
-        }
-        let batchRecords = self.batchRecords ?? Self.cutBatchRecords
+        defer { buffer.deallocate() }
         firstRead.withUnsafeBytes { splitter.append($0) }
         var batch = newBatch()
         while true {
@@ -467,22 +464,17 @@ final class FeedProducer: @unchecked Sendable {
             } catch {
                 chunk.ending = .inputFailed(error)
                 _ = queue.push(chunk, producerHeld: 0)
-                letGo()
                 return
             }
             if first, cutsPlainInput, (source as? any DetectsCompression)?.detectedCompression == Compression.none {
-                batchRecords = Self.cutBatchRecords
                 batchByteLimit = readSize
-                cut(firstRead: chunk.bytes)
+                cut(batchRecords: Self.cutBatchRecords, firstRead: chunk.bytes)
                 return
             }
             first = false
             let last = chunk.bytes.isEmpty
             if last { chunk.ending = .end }
-            guard queue.push(chunk, producerHeld: readSize), !last else {
-                letGo()
-                return
-            }
+            guard queue.push(chunk, producerHeld: readSize), !last else { return }
         }
     }
 

@@ -49,8 +49,8 @@ public final class FeedReader<Element: Sendable> {
     /// come in chunks, cut here.
     private let cutsPlainInput: Bool
     /// Whether the producer hands over records it cut rather than chunks of input: known from
-    /// its first batch.
-    private(set) var producerCuts = false
+    /// its first batch, which ``take(_:)`` keeps as ``batch`` only when it is cut.
+    var producerCuts: Bool { batch.isCut }
     /// The batch of records the producer cut that ``next()`` is handing out, and its next item.
     private var batch = FeedBatch()
     private var batchItem = 0
@@ -309,30 +309,22 @@ public final class FeedReader<Element: Sendable> {
     }
 
     /// The next record's index, and the line, column and feed offset just past `record`, whose
-    /// bytes are `bytes[record.range]`.
+    /// bytes are `bytes[record.range]`: placed in the feed as a record's own errors are.
     private static func place(
         after record: FeedSplitter.Record,
         in bytes: [UInt8]
     ) -> (recordIndex: Int, line: Int, column: Int, offset: Int) {
-        bytes.withUnsafeBytes { all in
-            let text = UnsafeRawBufferPointer(rebasing: all[record.range])
-            let lastBreak = text.lastIndex(of: UInt8(ascii: "\n"))
-            let lines = lastBreak == nil ? 0 : text.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-            let tailStart = lastBreak.map { $0 + 1 } ?? 0
-            let tail =
-                text.baseAddress.map { FeedSplitter.scalarCount($0 + tailStart, count: text.count - tailStart) } ?? 0
-            return (
-                record.index + 1, record.line + lines, (lastBreak == nil ? record.column : 1) + tail,
-                record.offset + text.count
-            )
+        let end = bytes.withUnsafeBytes { all in
+            TextPosition(of: record.range.count, in: UnsafeRawBufferPointer(rebasing: all[record.range]))
         }
+        let column = end.line == 1 ? record.column + end.column - 1 : end.column
+        return (record.index + 1, record.line + end.line - 1, column, record.offset + record.range.count)
     }
 
     /// Hands a batch the producer cut to ``nextInBatch()``, or a chunk it read to the cursor (the
     /// last chunk says how the input ends).
     private func take(_ chunk: FeedBatch) throws(FeedError) {
         if chunk.isCut {
-            producerCuts = true
             settlePlace()
             let used = batch.bytes
             batch = chunk
