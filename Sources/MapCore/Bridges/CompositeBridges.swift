@@ -20,10 +20,12 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     /// ``MappingError/Code/other``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
+        // `decodeArray` is `nil` for anything but an array, so the kind is checked only after it.
+        if let values = item.decodeArray(json, in: context) { return values }
         guard json.kind == .array else {
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
         }
-        return try decodeElements(json, in: context)
+        return try decodeEach(json.node, of: json.document, in: context, recovering: false) { _, _, _, _ in }
     }
 
     /// As ``decode(_:in:)``, reading each element from its node without a view.
@@ -31,69 +33,67 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws
         -> [Item.Value]
     {
-        let json = JSON(document: document, node: node)
+        if let values = item.decodeArray(JSON(document: document, node: node), in: context) { return values }
         guard document.kind(of: node) == .array else {
+            let json = JSON(document: document, node: node)
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
         }
-        return try decodeElements(json, in: context)
+        return try decodeEach(node, of: document, in: context, recovering: false) { _, _, _, _ in }
     }
 
-    /// The elements of an array: in one go when the item bridge can, else each from its node.
+    /// The elements of an array, each from its node, with `recover` seeing each failed element
+    /// first (the caller has tried ``JSONBridge/decodeArray(_:in:)`` and checked the kind).
     ///
     /// An element that fails is thrown at once, or, when the decode collects every error, recorded
-    /// while the loop goes on. With `recover`, a failed element goes to it first, with its index,
-    /// its view and the diagnostics mark from before it: returning drops the element (a rule's
-    /// invalid-item handler), throwing fails it as above.
-    @inlinable
-    package func decodeElements(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
-        try decodeElements(json, in: context, recovering: false) { _, _, _, _ in }
-    }
-
-    /// ``decodeElements(_:in:)`` with `recover` seeing each failed element first.
+    /// while the loop goes on. A failed element goes to `recover` first, with its index, its view
+    /// and the diagnostics mark from before it: returning drops the element (a rule's invalid-item
+    /// handler), throwing fails it as above.
     @inlinable
     package func decodeElements(
         _ json: JSON,
         in context: MappingContext,
         recover: (_ failure: MappingError, _ index: Int, _ element: JSON, _ mark: Int) throws -> Void
     ) throws -> [Item.Value] {
-        try decodeElements(json, in: context, recovering: true, recover)
+        try decodeEach(json.node, of: json.document, in: context, recovering: true, recover)
     }
 
-    // The handler is a non-escaping closure, so that a rule's array read allocates no context
-    // for it; `recovering` says whether there is one.
+    // Element by element, from each node. The handler is a non-escaping closure, so that a rule's
+    // array read allocates no context for it; `recovering` says whether there is one. The caller
+    // keeps `document` alive.
     @inlinable
-    func decodeElements(
-        _ json: JSON,
+    func decodeEach(
+        _ array: JSONNode,
+        of document: any JSONDocument,
         in context: MappingContext,
         recovering: Bool,
         _ recover: (_ failure: MappingError, _ index: Int, _ element: JSON, _ mark: Int) throws -> Void
     ) throws -> [Item.Value] {
-        if let values = item.decodeArray(json, in: context) { return values }
-        let document = json.document
         var result: [Item.Value] = []
-        result.reserveCapacity(document.count(of: json.node))
+        result.reserveCapacity(document.count(of: array))
         var index = 0
         var firstFailure: MappingError?
-        // The steps hold the document unretained; `json`, borrowed for the call, keeps it alive.
-        try document.forEachElement(of: json.node) { node in
-            try context.withStep(.index(index), at: node, of: document) {
-                let mark = recovering ? context.diagnosticsMark : 0
-                do {
-                    result.append(try item.decode(node, of: document, in: context))
-                } catch {
-                    let element = JSON(document: document, node: node)
-                    var failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
-                    if recovering {
-                        do {
-                            return try recover(failure, index, element, mark)
-                        } catch {
-                            failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
-                        }
+        // One step for the whole array, moved to each element in turn; the steps hold the
+        // document unretained.
+        let step = context.pushElementStep(of: document)
+        defer { context.popStep() }
+        try document.forEachElement(of: array) { node in
+            defer { index += 1 }
+            context.moveElementStep(step, to: index, node: node)
+            let mark = recovering ? context.diagnosticsMark : 0
+            do {
+                result.append(try item.decode(node, of: document, in: context))
+            } catch {
+                let element = JSON(document: document, node: node)
+                var failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
+                if recovering {
+                    do {
+                        return try recover(failure, index, element, mark)
+                    } catch {
+                        failure = context.wrap(error, at: element, targetType: "\(Item.Value.self)")
                     }
-                    try context.continuePast(failure, first: &firstFailure)
                 }
+                try context.continuePast(failure, first: &firstFailure)
             }
-            index += 1
         }
         if let firstFailure { throw firstFailure }
         return result

@@ -35,7 +35,9 @@ public protocol JSONBridge<Value>: Sendable {
 
     /// Reads a whole array of values in one go, when the bridge can do it faster than element by
     /// element; `nil` to let ``ArrayBridge`` read each element. Return `nil` too when any element
-    /// would not convert, so that the element-by-element path reports which one. The default
+    /// would not convert, so that the element-by-element path reports which one, and for anything
+    /// that is not an array (a missing value included): ``ArrayBridge`` asks before it checks the
+    /// kind, and reports the kind error itself. The default
     /// returns `nil`; the built-in `Double`, `Int`, `Int64` and `String` bridges use the
     /// document's bulk reads, and `DecimalBridge` reads each number's text in one pass.
     func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]?

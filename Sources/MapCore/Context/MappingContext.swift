@@ -175,6 +175,30 @@ public final class MappingContext {
         return try body()
     }
 
+    /// Pushes a step to be moved from element to element of an array of `document` with
+    /// ``moveElementStep(_:to:node:)``, and popped with ``popStep()``: one push for a whole array
+    /// instead of one per element. Returns the step's slot.
+    @inlinable
+    func pushElementStep(of document: any JSONDocument) -> Int {
+        frames.append(Frame(component: .index(0), node: nil, document: document))
+        return frames.count - 1
+    }
+
+    /// Points the step in `slot` (from ``pushElementStep(of:)``) at the element `index`, `node`.
+    @inlinable @inline(__always)
+    func moveElementStep(_ slot: Int, to index: Int, node: JSONNode) {
+        frames.withUnsafeMutableBufferPointer { frames in
+            frames[slot].component = .index(index)
+            frames[slot].node = node
+        }
+    }
+
+    /// Pops the step on top of the stack.
+    @inlinable
+    func popStep() {
+        frames.removeLast()
+    }
+
     /// Runs `body` `path`'s steps deeper (steps to values being written, which have no nodes).
     public func withSteps<R>(_ path: JSONPath, _ body: () throws -> R) rethrows -> R {
         let depth = frames.count

@@ -147,6 +147,47 @@ import Testing
         #expect(all.collected.map(\.code) == ["typeMismatch", "missingKey"])
     }
 
+    /// Arrays of arrays of models, with a bad item in the middle of an outer and of an inner array.
+    struct Shelves: JSONConvertible, Equatable {
+        var shelves: [[Item]] = []
+
+        static func map(_ object: inout Shelves, _ json: Map) {
+            object.shelves <- json["shelves"]
+        }
+    }
+
+    @Test(
+        "Every failed item of nested arrays is collected at its own indexes, and the items after it are read",
+        arguments: linkedBackendNames
+    )
+    func nestedArrayItemsCollected(backend: String) throws {
+        let input = #"""
+            {"shelves": [[{"sku": "a", "price": 1}, {"sku": 2, "price": 2}, {"sku": "c", "price": 3}],
+                         [],
+                         [{"sku": "d", "price": 4}, {"sku": "e"}],
+                         "not a shelf",
+                         [{"sku": "f", "price": true}]]}
+            """#
+        let collecting = try IdiomDiagnostics().mapper(backend) { $0.collectsAllErrors = true }
+        let error = try #require(throws: MappingError.self) { try collecting.decode(Shelves.self, from: input) }
+        #expect(error.code == .typeMismatch)
+        #expect(error.path == ["shelves", 0, 1, "sku"])
+        #expect(
+            error.collected.map(ExpectedEntry.init) == [
+                ExpectedEntry(.error, .wrongType, at: ["shelves", 0, 1, "sku"]),
+                ExpectedEntry(.error, .valueMissing, at: ["shelves", 2, 1, "price"]),
+                ExpectedEntry(.error, .wrongType, at: ["shelves", 3]),
+                ExpectedEntry(.error, .wrongType, at: ["shelves", 4, 0, "price"]),
+            ]
+        )
+
+        let valid = #"""
+            {"shelves": [[{"sku": "a", "price": 1}], [], [{"sku": "b", "price": 2}, {"sku": "c", "price": 3}]]}
+            """#
+        let shelves = try collecting.decode(Shelves.self, from: valid)
+        #expect(shelves.shelves.map { $0.map(\.sku) } == [["a"], [], ["b", "c"]])
+    }
+
     // MARK: decodeWithReport
 
     @Test(
