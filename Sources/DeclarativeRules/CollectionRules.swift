@@ -41,7 +41,7 @@ public struct ArrayRule<Item: JSONBridge>: Rule {
         }
         // An array the item rule reads in one go has no item to recover; the handler's closure,
         // which would be allocated for each array, is made only when items are read one by one.
-        if let values = itemRule.decodeArray(json, in: context) { return values }
+        if let values = itemRule.decodeArray(json.node, of: json.document, in: context) { return values }
         return try ArrayBridge(itemRule).decodeElements(json, in: context) { failure, index, element, mark in
             let failure = failure.passing(through: .item(index))
             try invalidItemHandler(failure)
@@ -57,9 +57,11 @@ public struct ArrayRule<Item: JSONBridge>: Rule {
     }
 
     /// An array of arrays in one go, when the item rule can read each inner array in one go —
-    /// what `ArrayBridge.decodeArray(_:in:)` does.
-    public func decodeArray(_ json: JSON, in context: MappingContext) -> [[Item.Value]]? {
-        ArrayBridge(itemRule).decodeArray(json, in: context)
+    /// what `ArrayBridge.decodeArray(_:of:in:)` does.
+    public func decodeArray(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext)
+        -> [[Item.Value]]?
+    {
+        ArrayBridge(itemRule).decodeArray(node, of: document, in: context)
     }
 
     /// Writes every item through the item rule; an item's failure fails the array.

@@ -67,8 +67,8 @@ public struct ImplicitBridge<Value: Bridgeable>: JSONBridge {
     /// `nil` when the mapper has any override, so that each element goes through it; otherwise
     /// `Value.bridge`'s bulk read.
     @inlinable
-    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
-        context.hasOverrides ? nil : Value.bridge.decodeArray(json, in: context)
+    public func decodeArray(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) -> [Value]? {
+        context.hasOverrides ? nil : Value.bridge.decodeArray(node, of: document, in: context)
     }
 
     /// Asks the mapper's override for `Value` when there is one, else `Value.bridge` (an absent

@@ -13,7 +13,7 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     @inlinable
     public var kind: JSONKind? { .array }
 
-    /// Reads the elements in one go when the item bridge's ``JSONBridge/decodeArray(_:in:)`` can,
+    /// Reads the elements in one go when the item bridge's ``JSONBridge/decodeArray(_:of:in:)`` can,
     /// else one by one. Anything but an array fails with
     /// ``MappingContext/kindError(expected:at:targetType:)``. An element's ``MappingError``
     /// carries the element's index in its path; an element's error of another type becomes
@@ -21,7 +21,9 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
         // `decodeArray` is `nil` for anything but an array, so the kind is checked only after it.
-        if let values = item.decodeArray(json, in: context) { return values }
+        if json.absence == nil, let values = item.decodeArray(json.node, of: json.document, in: context) {
+            return values
+        }
         guard json.kind == .array else {
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
         }
@@ -33,7 +35,7 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws
         -> [Item.Value]
     {
-        if let values = item.decodeArray(JSON(document: document, node: node), in: context) { return values }
+        if let values = item.decodeArray(node, of: document, in: context) { return values }
         guard document.kind(of: node) == .array else {
             let json = JSON(document: document, node: node)
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
@@ -42,7 +44,7 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     }
 
     /// The elements of an array, each from its node, with `recover` seeing each failed element
-    /// first (the caller has tried ``JSONBridge/decodeArray(_:in:)`` and checked the kind).
+    /// first (the caller has tried ``JSONBridge/decodeArray(_:of:in:)`` and checked the kind).
     ///
     /// An element that fails is thrown at once, or, when the decode collects every error, recorded
     /// while the loop goes on. A failed element goes to `recover` first, with its index, its view
@@ -102,16 +104,16 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     /// An array of arrays in one go, when the item bridge can read each inner array in one go
     /// (`[[Double]]`, `[[[Double]]]`); `nil` otherwise, or when any inner array would not convert.
     @inlinable
-    public func decodeArray(_ json: JSON, in context: MappingContext) -> [[Item.Value]]? {
-        guard json.absence == nil else { return nil }
-        let document = json.document
-        guard document.kind(of: json.node) == .array else { return nil }
+    public func decodeArray(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext)
+        -> [[Item.Value]]?
+    {
+        guard document.kind(of: node) == .array else { return nil }
         var result: [[Item.Value]] = []
-        result.reserveCapacity(document.count(of: json.node))
+        result.reserveCapacity(document.count(of: node))
         var complete = true
-        document.forEachElement(of: json.node) { node in
+        document.forEachElement(of: node) { element in
             guard complete else { return }
-            if let inner = item.decodeArray(JSON(document: document, node: node), in: context) {
+            if let inner = item.decodeArray(element, of: document, in: context) {
                 result.append(inner)
             } else {
                 complete = false

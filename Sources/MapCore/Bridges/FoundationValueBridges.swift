@@ -82,8 +82,8 @@ public struct DecimalBridge: JSONBridge {
     /// `[Decimal]` from the document's bulk read (``JSONDocument/decimals(in:)``); `nil` when any
     /// element is not a number whose digits settle it, and the caller then reads element by
     /// element, so that the one that fails is reported where it is.
-    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Decimal]? {
-        json.absence == nil ? json.document.decimals(in: json.node) : nil
+    public func decodeArray(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) -> [Decimal]? {
+        document.decimals(in: node)
     }
 
     /// The common case, built from the text's digits (``JSONDocument/decimal(_:)``): nil for

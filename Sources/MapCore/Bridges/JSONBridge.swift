@@ -33,14 +33,15 @@ public protocol JSONBridge<Value>: Sendable {
     /// writer's own errors pass through.
     func encode(_ value: Value, to writer: some JSONWriting, in context: MappingContext) throws
 
-    /// Reads a whole array of values in one go, when the bridge can do it faster than element by
-    /// element; `nil` to let ``ArrayBridge`` read each element. Return `nil` too when any element
-    /// would not convert, so that the element-by-element path reports which one, and for anything
-    /// that is not an array (a missing value included): ``ArrayBridge`` asks before it checks the
-    /// kind, and reports the kind error itself. The default
-    /// returns `nil`; the built-in `Double`, `Int`, `Int64` and `String` bridges use the
-    /// document's bulk reads, and `DecimalBridge` reads each number's text in one pass.
-    func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]?
+    /// Reads the whole array at `node` of `document` in one go, when the bridge can do it faster
+    /// than element by element; `nil` to let ``ArrayBridge`` read each element. Return `nil` too
+    /// when any element would not convert, so that the element-by-element path reports which
+    /// one, and for anything that is not an array: ``ArrayBridge`` asks before it checks the
+    /// kind, and reports the kind error itself. It reads from the node, without a view, so that a
+    /// bulk read costs no reference count. The default returns `nil`; the built-in `Double`,
+    /// `Int`, `Int64` and `String` bridges use the document's bulk reads, and `DecimalBridge`
+    /// reads each number's text in one pass.
+    func decodeArray(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) -> [Value]?
 
     /// Reads the value at `node` of `document`: exactly what ``decode(_:in:)`` reads from a view of
     /// that node, failing the same way.
@@ -62,7 +63,7 @@ public protocol JSONBridge<Value>: Sendable {
 extension JSONBridge {
     /// Returns `nil`, so ``ArrayBridge`` reads element by element.
     @inlinable
-    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
+    public func decodeArray(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) -> [Value]? {
         nil
     }
 

@@ -79,17 +79,17 @@ public struct IntegerBridge<Value: FixedWidthInteger & Sendable>: JSONBridge {
     /// `[Int64]` and `[Int]` come from the document's bulk reads (``JSONDocument/int64s(in:)``,
     /// ``JSONDocument/ints(in:)``).
     @inlinable
-    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Value]? {
-        guard Value.isSigned, Value.bitWidth == 64, json.absence == nil else { return nil }
+    public func decodeArray(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) -> [Value]? {
+        guard Value.isSigned, Value.bitWidth == 64 else { return nil }
         // The array the document made, as it is: each test specializes to a constant, and each
         // cast is from a type to itself.
         if Value.self == Int.self {
-            return json.document.ints(in: json.node).map { unsafeBitCast($0, to: [Value].self) }
+            return document.ints(in: node).map { unsafeBitCast($0, to: [Value].self) }
         }
         if Value.self == Int64.self {
-            return json.document.int64s(in: json.node).map { unsafeBitCast($0, to: [Value].self) }
+            return document.int64s(in: node).map { unsafeBitCast($0, to: [Value].self) }
         }
-        guard let values = json.document.int64s(in: json.node) else { return nil }
+        guard let values = document.int64s(in: node) else { return nil }
         return values.map { Value(truncatingIfNeeded: $0) }
     }
 
@@ -164,8 +164,8 @@ public struct DoubleBridge: JSONBridge {
 
     /// `[Double]` comes from the document's bulk read.
     @inlinable
-    public func decodeArray(_ json: JSON, in context: MappingContext) -> [Double]? {
-        json.absence == nil ? json.document.doubles(in: json.node) : nil
+    public func decodeArray(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) -> [Double]? {
+        document.doubles(in: node)
     }
 
     /// Writes the shortest text that reads back to the same `Double`; NaN and infinities throw
@@ -305,8 +305,8 @@ public struct StringBridge: JSONBridge {
 
     /// `[String]` comes from the document's bulk read.
     @inlinable
-    public func decodeArray(_ json: JSON, in context: MappingContext) -> [String]? {
-        json.absence == nil ? json.document.strings(in: json.node) : nil
+    public func decodeArray(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) -> [String]? {
+        document.strings(in: node)
     }
 
     /// Writes the string; the writer escapes it.
