@@ -67,7 +67,8 @@
             guard declaration.is(StructDeclSyntax.self),
                 let model = model(of: node, declaration, type: "Self", diagnoses: false, in: context)
             else { return [] }
-            return ([model.readValues(), model.decodeValues()] + model.directEncode() + [model.codableEncode()]).map {
+            let values = [model.valuesAlias].compactMap { $0 } + [model.readValues(), model.decodeValues()]
+            return (values + model.directEncode() + [model.codableEncode()]).map {
                 DeclSyntax(stringLiteral: $0)
             }
         }

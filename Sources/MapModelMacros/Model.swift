@@ -67,6 +67,18 @@
         /// The initializer that reads each property from a model reader: a class's reads them itself,
         /// a struct's assigns what `_readJSONModel` returns.
         func readingInit() -> String {
+            if !isClass, mapped.count > 1 {
+                // The values come in through an initializer that cannot throw: one that assigns them
+                // after a throwing read copied the whole value into its result.
+                return """
+                    private init(_readingJSONModel reader: inout MapModels.ModelReader) throws {
+                    self.init(_jsonModelValues: try Self._readJSONModel(&reader))
+                    }
+                    private init(_jsonModelValues values: consuming _JSONModelValues) {
+                    (\(mapped.map { "self.\($0.name)" }.joined(separator: ", "))) = values
+                    }
+                    """
+            }
             let body =
                 isClass
                 ? directReads(assigns: true) : assignments(of: "Self._readJSONModel(&reader)")
@@ -75,6 +87,11 @@
                 \(body.joined(separator: "\n"))
                 }
                 """
+        }
+
+        /// A struct's type of the tuple of its mapped properties' values, a member of its body.
+        var valuesAlias: String? {
+            mapped.count > 1 ? "private typealias _JSONModelValues = \(valuesType.dropFirst(4))" : nil
         }
 
         /// A struct's direct reads, a member of its body: every mapped property's value, in

@@ -93,6 +93,7 @@ public enum EnumTagging: Sendable {
         named(encodeModel),
         named(encode),
         named(_readJSONModel),
+        named(_JSONModelValues),
         named(_decodeJSONModel),
         named(_encodeJSONModel)
     )

@@ -153,6 +153,8 @@ public struct MacroBook: Equatable, Sendable {
     public var cover: MacroCover?
     public var extra: [String: JSON]
 
+    private typealias _JSONModelValues = (String, [String], Date, Decimal, BookFormat, Double?, [String], Int, [String: Int]?, MacroCover?, [String: JSON])
+
     private static func _readJSONModel(_ reader: inout MapModels.ModelReader) throws -> (String, [String], Date, Decimal, BookFormat, Double?, [String], Int, [String: Int]?, MacroCover?, [String: JSON]) {
         let _titleNode = reader.member("title") ?? reader.member("name")
         let _title: String
@@ -354,6 +356,8 @@ public struct MacroCatalogue: Equatable, Sendable {
     public var updated: Date
     public var books: [MacroBook]
 
+    private typealias _JSONModelValues = (String, Date, [MacroBook])
+
     private static func _readJSONModel(_ reader: inout MapModels.ModelReader) throws -> (String, Date, [MacroBook]) {
         let _libraryNode = reader.member("library")
         let _library: String
@@ -458,18 +462,10 @@ extension MacroBook: MapModels.JSONModel, Decodable, Encodable {
         return try Self(_readingJSONModel: &reader)
     }
     private init(_readingJSONModel reader: inout MapModels.ModelReader) throws {
-        let (_title, _authors, _published, _price, _format, _rating, _tags, _copiesOwned, _loans, _cover, _extra) = try Self._readJSONModel(&reader)
-        self.title = _title
-        self.authors = _authors
-        self.published = _published
-        self.price = _price
-        self.format = _format
-        self.rating = _rating
-        self.tags = _tags
-        self.copiesOwned = _copiesOwned
-        self.loans = _loans
-        self.cover = _cover
-        self.extra = _extra
+        self.init(_jsonModelValues: try Self._readJSONModel(&reader))
+    }
+    private init(_jsonModelValues values: consuming _JSONModelValues) {
+        (self.title, self.authors, self.published, self.price, self.format, self.rating, self.tags, self.copiesOwned, self.loans, self.cover, self.extra) = values
     }
     public init(from decoder: any Swift.Decoder) throws {
         if let direct = try MapModels.ModelBridge<Self>().decodeDirectly(from: decoder) {
@@ -506,10 +502,10 @@ extension MacroCatalogue: MapModels.JSONModel, Decodable, Encodable {
         return try Self(_readingJSONModel: &reader)
     }
     private init(_readingJSONModel reader: inout MapModels.ModelReader) throws {
-        let (_library, _updated, _books) = try Self._readJSONModel(&reader)
-        self.library = _library
-        self.updated = _updated
-        self.books = _books
+        self.init(_jsonModelValues: try Self._readJSONModel(&reader))
+    }
+    private init(_jsonModelValues values: consuming _JSONModelValues) {
+        (self.library, self.updated, self.books) = values
     }
     public init(from decoder: any Swift.Decoder) throws {
         if let direct = try MapModels.ModelBridge<Self>().decodeDirectly(from: decoder) {
