@@ -65,11 +65,12 @@
         }
 
         /// The initializer that reads each property from a model reader: a class's reads them itself,
-        /// a struct's assigns what `_readJSONModel` returns.
+        /// a struct's assigns what `_readJSONModel` returns, through an initializer that cannot
+        /// throw when that is a tuple.
         func readingInit() -> String {
             if !isClass, mapped.count > 1 {
-                // The values come in through an initializer that cannot throw: one that assigns them
-                // after a throwing read copied the whole value into its result.
+                // An initializer that assigns the values of a throwing read itself is compiled to
+                // copy the whole value into its result; one that cannot throw assigns in place.
                 return """
                     private init(_readingJSONModel reader: inout MapModels.ModelReader) throws {
                     self.init(_jsonModelValues: try Self._readJSONModel(&reader))
