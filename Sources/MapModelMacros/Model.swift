@@ -92,7 +92,7 @@
 
         /// A struct's type of the tuple of its mapped properties' values, a member of its body.
         var valuesAlias: String? {
-            mapped.count > 1 ? "private typealias _JSONModelValues = \(valuesType.dropFirst(4))" : nil
+            mapped.count > 1 ? "private typealias _JSONModelValues = \(valuesTuple)" : nil
         }
 
         /// A struct's direct reads, a member of its body: every mapped property's value, in
@@ -134,8 +134,13 @@
             switch mapped.count {
             case 0: ""
             case 1: " -> \(mapped[0].type)"
-            default: " -> (" + mapped.map(\.type).joined(separator: ", ") + ")"
+            default: " -> \(valuesTuple)"
             }
+        }
+
+        /// The tuple type of every mapped property's value, in declaration order.
+        var valuesTuple: String {
+            "(" + mapped.map(\.type).joined(separator: ", ") + ")"
         }
 
         /// The return of the `_<name>` locals, typed by ``valuesType``.

@@ -20,14 +20,10 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     /// ``MappingError/Code/other``.
     @inlinable
     public func decode(_ json: JSON, in context: MappingContext) throws -> [Item.Value] {
-        // `decodeArray` is `nil` for anything but an array, so the kind is checked only after it.
-        if json.absence == nil, let values = item.decodeArray(json.node, of: json.document, in: context) {
-            return values
-        }
-        guard json.kind == .array else {
+        guard json.absence == nil else {
             throw context.kindError(expected: .array, at: json, targetType: "[\(Item.Value.self)]")
         }
-        return try decodeEach(json.node, of: json.document, in: context, recovering: false) { _, _, _, _ in }
+        return try decode(json.node, of: json.document, in: context)
     }
 
     /// As ``decode(_:in:)``, reading each element from its node without a view.
@@ -35,6 +31,7 @@ public struct ArrayBridge<Item: JSONBridge>: JSONBridge {
     public func decode(_ node: JSONNode, of document: any JSONDocument, in context: MappingContext) throws
         -> [Item.Value]
     {
+        // `decodeArray` is `nil` for anything but an array, so the kind is checked only after it.
         if let values = item.decodeArray(node, of: document, in: context) { return values }
         guard document.kind(of: node) == .array else {
             let json = JSON(document: document, node: node)
