@@ -128,7 +128,7 @@ struct StructuralIndexer {
         var escaped: UInt64 = 0
         var escapeStarts: UInt64 = 0
         if masks.backslash | escapeCarry != 0 {
-            (escaped, escapeStarts) = findEscapes(backslash: masks.backslash)
+            (escaped, escapeStarts) = StructuralIndexer.escapes(backslash: masks.backslash, carry: &escapeCarry)
         }
         let quotes = masks.quote & ~escaped
         let inString = StructuralIndexer.prefixXor(quotes) ^ inStringCarry
@@ -165,20 +165,22 @@ struct StructuralIndexer {
         } while remaining != 0
     }
 
-    /// The bytes escaped by a backslash and the backslashes that start an escape, in order, with
-    /// the carry into the next block. Backslashes are rare: this runs only for blocks that hold one.
+    /// The bytes of a block escaped by a backslash and the backslashes that start an escape, in
+    /// order, given the block's backslashes and `carry`, 1 when the last block's final backslash
+    /// escapes this block's first byte; `carry` becomes this block's. Backslashes are rare: this
+    /// runs only for blocks that hold one.
     @inline(never)
-    private mutating func findEscapes(backslash: UInt64) -> (escaped: UInt64, starts: UInt64) {
-        var escaped = escapeCarry
+    static func escapes(backslash: UInt64, carry: inout UInt64) -> (escaped: UInt64, starts: UInt64) {
+        var escaped = carry
         var starts: UInt64 = 0
         var remaining = backslash
-        escapeCarry = 0
+        carry = 0
         while remaining != 0 {
             let bit = remaining & (0 &- remaining)
             remaining &= remaining &- 1
             if escaped & bit == 0 {
                 starts |= bit
-                if bit == 1 << 63 { escapeCarry = 1 } else { escaped |= bit << 1 }
+                if bit == 1 << 63 { carry = 1 } else { escaped |= bit << 1 }
             }
         }
         return (escaped, starts)
@@ -370,7 +372,7 @@ private struct UTF8Masks {
 }
 
 /// The bitmasks of one 64-byte block, bit `i` for byte `i`.
-private struct BlockMasks {
+struct BlockMasks {
     var quote: UInt64 = 0
     var backslash: UInt64 = 0
     /// `{ } [ ] : ,`

@@ -112,6 +112,9 @@ public struct FeedError: Error, Sendable, CustomStringConvertible {
     public var offset: Int
     /// What went wrong.
     public var error: MappingError
+    /// Whether the error ends the feed whatever the error policy: a syntax error in an array,
+    /// after which its structure is lost.
+    var endsFeed = false
 
     /// An error from its parts.
     public init(recordIndex: Int, line: Int, column: Int, offset: Int, error: MappingError) {

@@ -7,6 +7,9 @@ struct FeedRecordDecoder<Element: Sendable>: Sendable {
     /// For an array streamed from inside a document: the array's path, which a record's mapping
     /// error is placed under (`data.items[41].price`). `nil`: the path stays inside the record.
     var arrayPath: JSONPath?
+    /// For an array feed: the options its elements are scanned under, for the scanner's error
+    /// about an element cut unchecked (``FeedSplitter/Record/isChecked``) that its parse refuses.
+    var elementOptions: ParseOptions?
 
     /// The value of `record`, whose range is into `buffer`: what follows it in `buffer` may be
     /// read, as ``decode(_:readableAfter:at:)`` says.
@@ -32,20 +35,28 @@ struct FeedRecordDecoder<Element: Sendable>: Sendable {
         do {
             json = try mapper.parsePlain(bytes, readableAfter: readableAfter)
         } catch {
+            // An element the validating scanner did not cut gets the error it would have given
+            // (which ends the feed, as a syntax error in an array does), unless it finds the
+            // element valid: then the backend's own refusal stands, as for any record.
+            var scanned: ParseError?
+            if !record.isChecked, let elementOptions {
+                scanned = FeedSplitter.elementError(bytes, options: elementOptions, backend: mapper.backend.name)
+            }
             // The record's error, placed in the feed.
-            var placed = error
-            placed.line = record.line + error.line - 1
-            placed.column = error.line == 1 ? record.column + error.column - 1 : error.column
-            placed.offset = record.offset + error.offset
-            return .failure(
-                FeedError(
-                    recordIndex: record.index,
-                    line: placed.line,
-                    column: placed.column,
-                    offset: placed.offset,
-                    error: MappingError(parseError: placed)
-                )
+            let source = scanned ?? error
+            var placed = source
+            placed.line = record.line + source.line - 1
+            placed.column = source.line == 1 ? record.column + source.column - 1 : source.column
+            placed.offset = record.offset + source.offset
+            var failure = FeedError(
+                recordIndex: record.index,
+                line: placed.line,
+                column: placed.column,
+                offset: placed.offset,
+                error: MappingError(parseError: placed)
             )
+            failure.endsFeed = scanned != nil
+            return .failure(failure)
         }
         do {
             return .success(try transform(json))
@@ -91,14 +102,22 @@ final class FeedRecordProcessor<Element: Sendable> {
     ) {
         decoder = FeedRecordDecoder(mapper: mapper, transform: transform)
         if case .nestedArray(let path) = options.format { decoder.arrayPath = path }
+        if options.format != .ndjson {
+            decoder.elementOptions = FeedSplitter.elementOptions(
+                format: options.format,
+                parseOptions: mapper.parseOptions
+            )
+        }
         policy = options.errorPolicy
         self.onError = onError
         self.callSite = callSite
         logsPerSecond = max(0, options.maxLoggedErrorsPerSecond)
     }
 
-    /// Throws `error` under the stop policy; reports it under skip.
+    /// Throws `error` under the stop policy, and whatever the policy when it ends the feed (as
+    /// the splitter's syntax errors do, unlogged); reports it under skip.
     func handle(_ error: FeedError) throws(FeedError) {
+        if error.endsFeed { throw error }
         guard policy == .skip else {
             log(error, skipped: false)
             throw error

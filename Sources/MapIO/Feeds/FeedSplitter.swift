@@ -12,6 +12,10 @@ struct FeedSplitter {
         var line: Int
         var column: Int
         var offset: Int
+        /// Whether the validating scanner cut it. `false` for an element cut by its brackets
+        /// alone (``FeedSplitter/cutsByBrackets``), which only its parse checks: a parse that
+        /// refuses it calls for the scanner's error (``FeedSplitter/elementError(_:options:backend:)``).
+        var isChecked = true
     }
 
     enum Step {
@@ -62,24 +66,54 @@ struct FeedSplitter {
     /// dropped: the bytes of a feed offset never change.
     private var cutAhead: [Range<Int>] = []
     private var cutAheadNext = 0
+    /// Whether the elements in ``cutAhead`` were cut by their brackets alone.
+    private var cutAheadByBrackets = false
     /// The position buffer of the cutting, made at the first cut: each splitter has its own, so
     /// that feeds cutting on several threads share nothing.
     private var positions: SmallPositionBuffer?
+    /// Whether elements that are objects or arrays are cut by their brackets alone, unchecked,
+    /// rather than by the validating scanner: every record is parsed by a backend, which refuses
+    /// what the scanner refuses (the parity table's rows only ever refuse more), so checking an
+    /// element twice buys nothing but the scanner's error, found again for a record refused.
+    /// Set from the options when the splitter is made (tests turn it off, to compare the two cuts).
+    var cutsByBrackets: Bool
 
     init(format: FeedOptions.Format, maxRecordSize: Int, parseOptions: ParseOptions, backend: String) {
         self.format = format
         self.maxRecordSize = max(1, maxRecordSize)
+        if case .nestedArray(let path) = format {
+            document = DocumentWalk(path: path, maxDepth: parseOptions.maxDepth)
+        }
+        self.parseOptions = Self.elementOptions(format: format, parseOptions: parseOptions)
+        self.backend = backend
+        cutsByBrackets = JSONScanner.bracketCutApplies(options: self.parseOptions)
+    }
+
+    /// The options an array element is scanned under: the document's, with the depth of the
+    /// containers around the element taken from `maxDepth`.
+    static func elementOptions(format: FeedOptions.Format, parseOptions: ParseOptions) -> ParseOptions {
         var options = parseOptions
         if case .nestedArray(let path) = format {
             // An element sits one level inside the array, which sits inside the path's containers.
             options.maxDepth = max(0, parseOptions.maxDepth - path.components.count - 1)
-            document = DocumentWalk(path: path, maxDepth: parseOptions.maxDepth)
         } else {
             // An element sits one level inside the array.
             options.maxDepth = max(1, parseOptions.maxDepth - 1)
         }
-        self.parseOptions = options
-        self.backend = backend
+        return options
+    }
+
+    /// The validating scanner's error for `element`, a whole element cut by its brackets alone,
+    /// with offsets in it; `nil` when the scanner finds it valid. The scanner, like the cut, reads
+    /// nothing past the bracket that closes the element, so this is the error the validating
+    /// cut gives for the same bytes.
+    static func elementError(_ element: UnsafeRawBufferPointer, options: ParseOptions, backend: String) -> ParseError? {
+        do {
+            _ = try JSONScanner.valueEnd(in: element, from: 0, isFinal: true, options: options, backend: backend)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The feed offset of the first byte not yet consumed.
@@ -307,25 +341,41 @@ struct FeedSplitter {
         }
     }
 
-    /// The length of the element at ``start`` when the indexed scan cuts it, cutting ahead every
-    /// element the pending bytes hold whole when none is cut yet; `nil` for the elements it
-    /// leaves to ``valueEnd(within:options:)`` (those it cannot tell about, and what ends a feed).
-    private mutating func elementCutAhead() -> Int? {
+    /// The length of the element at ``start`` when it is cut ahead, by its brackets
+    /// (``cutsByBrackets``) or else by the indexed scan, and whether it was cut by its brackets;
+    /// every element the pending bytes hold whole is cut ahead when none is cut yet. `nil` for the
+    /// elements left to ``valueEnd(within:options:)`` (those neither can tell about, and what ends
+    /// a feed).
+    private mutating func elementCutAhead() -> (length: Int, byBrackets: Bool)? {
         if cutAheadNext == cutAhead.count {
             cutAhead.removeAll(keepingCapacity: true)
             cutAheadNext = 0
-            let storage = positions ?? SmallPositionBuffer()
-            positions = storage
-            bytes.withUnsafeBytes { all in
-                JSONScanner.indexedElements(
-                    in: all,
-                    from: start,
-                    isFinal: isFinal,
-                    options: parseOptions,
-                    maxLength: maxRecordSize,
-                    positions: storage,
-                    into: &cutAhead
-                )
+            if cutsByBrackets {
+                bytes.withUnsafeBytes { all in
+                    JSONScanner.bracketedElements(
+                        in: all,
+                        from: start,
+                        options: parseOptions,
+                        maxLength: maxRecordSize,
+                        into: &cutAhead
+                    )
+                }
+            }
+            cutAheadByBrackets = !cutAhead.isEmpty
+            if cutAhead.isEmpty {
+                let storage = positions ?? SmallPositionBuffer()
+                positions = storage
+                bytes.withUnsafeBytes { all in
+                    JSONScanner.indexedElements(
+                        in: all,
+                        from: start,
+                        isFinal: isFinal,
+                        options: parseOptions,
+                        maxLength: maxRecordSize,
+                        positions: storage,
+                        into: &cutAhead
+                    )
+                }
             }
             for index in cutAhead.indices {
                 cutAhead[index] = (base + cutAhead[index].lowerBound)..<(base + cutAhead[index].upperBound)
@@ -336,13 +386,14 @@ struct FeedSplitter {
             return nil
         }
         cutAheadNext += 1
-        return cutAhead[cutAheadNext - 1].count
+        return (cutAhead[cutAheadNext - 1].count, cutAheadByBrackets)
     }
 
     private mutating func element() throws(FeedError) -> Step {
         let available = bytes.count - start
         if !isFinal, available <= maxRecordSize, available < elementRescanAt { return .needsInput }
-        let cut = elementCutAhead().map { Result<Int?, ParseError>.success($0) }
+        let cutAhead = elementCutAhead()
+        let cut = cutAhead.map { Result<Int?, ParseError>.success($0.length) }
         switch cut ?? valueEnd(within: maxRecordSize, options: parseOptions) {
         case .failure(let error):
             throw placed(error)
@@ -360,7 +411,8 @@ struct FeedSplitter {
                 index: recordIndex,
                 line: line,
                 column: column,
-                offset: offset
+                offset: offset,
+                isChecked: !(cutAhead?.byBrackets ?? false)
             )
             recordIndex += 1
             advance(to: start + length)
