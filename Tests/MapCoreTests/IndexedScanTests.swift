@@ -416,6 +416,66 @@ import Testing
         #expect(complete > 1400)
     }
 
+    @Test(
+        "random arrays and their mutations cut by brackets: each valid element where valueEnd ends it, a refused one with its error"
+    )
+    func randomElementsByBrackets() {
+        var rng = SplitMix64(seed: 12)
+        let options = [ParseOptions(), ParseOptions(maxDepth: 3), ParseOptions(allowsNULInStrings: false)]
+        let replacements: [UInt8] = Array(#""\,:[]{}x0- "#.utf8) + [0x01, 0x0A, 0x80, 0xC3, 0xE2, 0xF0, 0xFF, 0x00]
+        var refusedSpans = 0
+        var wholeArrays = 0
+        for round in 0..<1500 {
+            var array = Array("[".utf8)
+            for index in 0..<(1 + rng.next() % 40) {
+                if index > 0 {
+                    array += Array(",".utf8) + Array(IndexedScanTests.pick(IndexedScanTests.spaces, &rng).utf8)
+                }
+                // Containers only, as arrays of records are: the cut stops at any other element.
+                array += Array("[".utf8) + IndexedScanTests.randomDocument(depth: 1, &rng, breadth: 5) + Array("]".utf8)
+            }
+            array += Array("]".utf8)
+            let chosen = options[round % options.count]
+            for input in [array, Self.mutate(array, replacements, &rng)] {
+                input.withUnsafeBytes { bytes in
+                    let difference = ScanComparison.bracketedElementsDifference(bytes, from: 1, options: chosen)
+                    #expect(
+                        difference == nil,
+                        "round \(round): \(String(decoding: input, as: UTF8.self).debugDescription)"
+                    )
+                    var spans: [Range<Int>] = []
+                    JSONScanner.bracketedElements(
+                        in: bytes,
+                        from: 1,
+                        isFinal: true,
+                        options: chosen,
+                        maxLength: .max,
+                        into: &spans
+                    )
+                    let scalar = ScanComparison.elementsByValueEnd(bytes, from: 1, isFinal: true, options: chosen)
+                    if spans.count > scalar.count { refusedSpans += 1 }
+                    if input == array, spans == scalar, let last = spans.last,
+                        bytes[last.upperBound] == UInt8(ascii: "]")
+                    {
+                        wholeArrays += 1
+                    }
+                }
+            }
+        }
+        // Refused spans are met, and a valid array of containers is cut whole (bar a NUL the
+        // strict options refuse, and depth past the limit of 3).
+        #expect(refusedSpans > 200)
+        #expect(wholeArrays > 600)
+    }
+
+    /// `bytes` with one byte after the first replaced.
+    static func mutate(_ bytes: [UInt8], _ replacements: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+        var mutated = bytes
+        let index = 1 + Int(rng.next() % UInt64(mutated.count - 1))
+        mutated[index] = replacements[Int(rng.next() % UInt64(replacements.count))]
+        return mutated
+    }
+
     // MARK: Generated documents
 
     static let stringPieces = [

@@ -249,6 +249,30 @@ import Testing
         }
     }
 
+    @Test(
+        "a character cut short just before a string's closing quote is described as in the whole input, at the feed's end too",
+        arguments: feedBackends
+    )
+    func characterCutShortBeforeQuote(backend: String) throws {
+        let mapper = try Mapper(backend: Backends.named(backend))
+        let element = Array(#"{"a": "x"#.utf8) + [0xF3] + Array(#""}"#.utf8)
+        let good = Array(#"{"a": "y"}"#.utf8)
+        for bytes in [
+            Array("[".utf8) + element + Array(", ".utf8) + good + Array("]".utf8),
+            Array("[".utf8) + good + Array(", ".utf8) + element + Array("]".utf8),
+            Array("[".utf8) + good + Array(",".utf8) + element,
+            Array("[".utf8) + element + Array("]  ".utf8) + Array(repeating: UInt8(ascii: " "), count: 20),
+        ] {
+            for step in [bytes.count, 7, 1] {
+                let cut = Self.outcomes(bytes, format: .array, mapper: mapper, byBrackets: true, step: step)
+                let checked = Self.outcomes(bytes, format: .array, mapper: mapper, byBrackets: false, step: step)
+                #expect(cut == checked, "\(String(decoding: bytes, as: UTF8.self).debugDescription) by \(step)")
+                #expect(cut.last?.hasPrefix("ended ") ?? false)
+                #expect(cut.last?.contains("invalidUTF8") ?? false)
+            }
+        }
+    }
+
     @Test("an element nested deeper than the limit left to the array's elements is refused as before")
     func depthLimitOfElements() throws {
         var parse = ParseOptions()

@@ -16,8 +16,9 @@ import JSONMapping
 /// And the package's two scans of the native backend agree (``ScanComparison``): the indexed scan
 /// gives the byte-at-a-time scan's tape where that accepts and declines where it refuses, under the
 /// default options and under strict ones that let repeated keys through (the indexed scan leaves
-/// `.reject` to the other); and the indexed cut of an array's elements ends each where
-/// `JSONScanner.valueEnd` does.
+/// `.reject` to the other); the indexed cut of an array's elements ends each where
+/// `JSONScanner.valueEnd` does; and the cut by brackets ends each valid element where `valueEnd`
+/// does, and stops at the first it refuses, whose bytes alone get `valueEnd`'s error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = fuzzInput(data, size)
@@ -31,6 +32,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let start = input.first == UInt8(ascii: "[") ? 1 : 0
         if let difference = ScanComparison.elementsDifference(input, from: start, options: options) {
             divergence("differential", "\(name) options: the two cuts differ: \(difference)", input: input)
+        }
+        if let difference = ScanComparison.bracketedElementsDifference(input, from: start, options: options) {
+            divergence("differential", "\(name) options: the cut by brackets: \(difference)", input: input)
         }
     }
     return 0

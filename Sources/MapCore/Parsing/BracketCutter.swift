@@ -132,7 +132,12 @@ enum BracketCutter {
 }
 
 extension JSONScanner {
-    /// Whether ``bracketedElements(in:from:options:maxLength:into:)`` may cut elements under
+    /// The most bytes past a problem the scanner reads to say what it is (a surrogate pair's
+    /// escapes, a character's continuation bytes): an element's error depends on at most this
+    /// many bytes after it, and only on whether they are there.
+    package static let errorLookahead = 16
+
+    /// Whether ``bracketedElements(in:from:isFinal:options:maxLength:into:)`` may cut elements under
     /// `options`: strict JSON, repeated keys let through.
     package static func bracketCutApplies(options: ParseOptions) -> Bool {
         options.syntax == .json && options.duplicateKeys != .reject && options.maxDepth > 0
@@ -140,17 +145,19 @@ extension JSONScanner {
 
     /// Cuts an array's elements from `start`, where one starts (whitespace before it aside), by
     /// their brackets alone: appends the span of each element that is an object or an array and
-    /// is whole in `input`, as ``BracketCutter`` finds it. Stops before anything else: an element
-    /// of another kind, one not whole in `input`, nested deeper than `options.maxDepth`, longer
-    /// than `maxLength`, anything but whitespace and one comma between two elements, and the
-    /// array's end. What is left is for ``valueEnd(in:from:isFinal:options:backend:)``.
+    /// is whole in `input` — followed by ``errorLookahead`` bytes at least, unless `isFinal` says
+    /// `input` holds all there is — as ``BracketCutter`` finds it. Stops before anything else: an
+    /// element of another kind, one not whole, nested deeper than `options.maxDepth`, longer than
+    /// `maxLength`, anything but whitespace and one comma between two elements, and the array's
+    /// end. What is left is for ``valueEnd(in:from:isFinal:options:backend:)``.
     ///
     /// An element is not checked: the caller parses each span with a parser that refuses
-    /// whatever the validating scanner refuses, and on a refusal scans the span with
-    /// ``valueEnd(in:from:isFinal:options:backend:)`` for the scanner's error, which lies inside it.
+    /// whatever the validating scanner refuses, and on a refusal asks
+    /// ``elementError(_:followedBy:options:backend:)`` for the scanner's error.
     package static func bracketedElements(
         in input: UnsafeRawBufferPointer,
         from start: Int,
+        isFinal: Bool,
         options: ParseOptions,
         maxLength: Int,
         into spans: inout [Range<Int>]
@@ -176,12 +183,39 @@ extension JSONScanner {
                     maxLength: maxLength
                 )
             else { return }
+            guard isFinal || end - elementEnd >= errorLookahead else { return }
             spans.append(at..<elementEnd)
             at = elementEnd
             skipWhitespace(&at)
             guard at < end, base[at] == UInt8(ascii: ",") else { return }
             at &+= 1
             skipWhitespace(&at)
+        }
+    }
+
+    /// The validating scanner's error for `element`, a whole element cut by its brackets alone
+    /// that `followedBy` bytes follow in the input (``errorLookahead`` at most are counted), with
+    /// offsets in the element; `nil` when the scanner finds it valid. It is the error
+    /// ``valueEnd(in:from:isFinal:options:backend:)`` gives for the element in the whole input:
+    /// the element's first error lies inside it (its brackets close it), and what the scanner reads
+    /// past that error to describe it stops at the string's closing quote, also inside, so the
+    /// bytes after the element matter only by being there — spaces stand in for them.
+    package static func elementError(
+        _ element: UnsafeRawBufferPointer,
+        followedBy: Int,
+        options: ParseOptions,
+        backend: String
+    ) -> ParseError? {
+        let padding = max(0, min(followedBy, errorLookahead))
+        var padded = [UInt8](repeating: 0x20, count: element.count + padding)
+        padded.withUnsafeMutableBytes { $0.copyMemory(from: element) }
+        return padded.withUnsafeBytes { bytes -> ParseError? in
+            do throws(ParseError) {
+                _ = try valueEnd(in: bytes, from: 0, isFinal: true, options: options, backend: backend)
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 }

@@ -70,6 +70,60 @@ public enum ScanComparison {
         return nil
     }
 
+    /// How the cut of an array's elements by their brackets
+    /// (``JSONScanner/bracketedElements(in:from:options:maxLength:into:)``) departs from what a feed
+    /// needs of it on `input` from `start`, or `nil` when it does not: each span is the element
+    /// `valueEnd` cuts there, until the first span `valueEnd` refuses, for which
+    /// `JSONScanner.elementError` gives the error `valueEnd` gives on the whole input (code,
+    /// offset, message). What follows a refused span is not looked at: a feed ends there.
+    public static func bracketedElementsDifference(
+        _ input: UnsafeRawBufferPointer,
+        from start: Int,
+        options: ParseOptions
+    ) -> String? {
+        guard JSONScanner.bracketCutApplies(options: options) else { return nil }
+        var spans: [Range<Int>] = []
+        JSONScanner.bracketedElements(
+            in: input,
+            from: start,
+            isFinal: true,
+            options: options,
+            maxLength: .max,
+            into: &spans
+        )
+        let scalar = elementsByValueEnd(input, from: start, isFinal: true, options: options)
+        for (index, span) in spans.enumerated() {
+            if index < scalar.count {
+                if span != scalar[index] { return "element \(index): cut at \(span), by valueEnd at \(scalar[index])" }
+                continue
+            }
+            let whole: ParseError
+            do {
+                let end = try JSONScanner.valueEnd(in: input, from: span.lowerBound, isFinal: true, options: options)
+                return "element \(index): cut at \(span), valueEnd ends it at \(end.map(String.init) ?? "nil") "
+                    + "but stopped the byte-at-a-time cut"
+            } catch {
+                whole = error
+            }
+            guard
+                let alone = JSONScanner.elementError(
+                    UnsafeRawBufferPointer(rebasing: input[span]),
+                    followedBy: input.count - span.upperBound,
+                    options: options,
+                    backend: ""
+                )
+            else { return "element \(index): cut at \(span), accepted alone, refused in the whole input: \(whole)" }
+            if alone.code != whole.code || alone.offset + span.lowerBound != whole.offset
+                || alone.message != whole.message
+            {
+                return "element \(index): cut at \(span), refused alone with \(alone), in the whole input with \(whole)"
+            }
+            // A feed ends at that element: what the cut makes of the bytes after it is never used.
+            return nil
+        }
+        return nil
+    }
+
     /// The spans of an array's elements from `start` as the byte-at-a-time scan cuts them, one
     /// ``JSONScanner/valueEnd(in:from:isFinal:options:backend:)`` each: up to the first it refuses,
     /// cannot end, or finds longer than `maxLength`, or the array's end.

@@ -40,7 +40,12 @@ struct FeedRecordDecoder<Element: Sendable>: Sendable {
             // element valid: then the backend's own refusal stands, as for any record.
             var scanned: ParseError?
             if !record.isChecked, let elementOptions {
-                scanned = FeedSplitter.elementError(bytes, options: elementOptions, backend: mapper.backend.name)
+                scanned = JSONScanner.elementError(
+                    bytes,
+                    followedBy: record.followedBy,
+                    options: elementOptions,
+                    backend: mapper.backend.name
+                )
             }
             // The record's error, placed in the feed.
             let source = scanned ?? error

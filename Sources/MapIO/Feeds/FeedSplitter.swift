@@ -14,8 +14,12 @@ struct FeedSplitter {
         var offset: Int
         /// Whether the validating scanner cut it. `false` for an element cut by its brackets
         /// alone (``FeedSplitter/cutsByBrackets``), which only its parse checks: a parse that
-        /// refuses it calls for the scanner's error (``FeedSplitter/elementError(_:options:backend:)``).
+        /// refuses it calls for the scanner's error (`JSONScanner.elementError`).
         var isChecked = true
+        /// For an element cut by its brackets: how many bytes followed it when it was cut (all
+        /// there were, or `JSONScanner.errorLookahead` at least), which the scanner's error
+        /// about it may depend on.
+        var followedBy = 0
     }
 
     enum Step {
@@ -101,19 +105,6 @@ struct FeedSplitter {
             options.maxDepth = max(1, parseOptions.maxDepth - 1)
         }
         return options
-    }
-
-    /// The validating scanner's error for `element`, a whole element cut by its brackets alone,
-    /// with offsets in it; `nil` when the scanner finds it valid. The scanner, like the cut, reads
-    /// nothing past the bracket that closes the element, so this is the error the validating
-    /// cut gives for the same bytes.
-    static func elementError(_ element: UnsafeRawBufferPointer, options: ParseOptions, backend: String) -> ParseError? {
-        do {
-            _ = try JSONScanner.valueEnd(in: element, from: 0, isFinal: true, options: options, backend: backend)
-            return nil
-        } catch {
-            return error
-        }
     }
 
     /// The feed offset of the first byte not yet consumed.
@@ -355,6 +346,7 @@ struct FeedSplitter {
                     JSONScanner.bracketedElements(
                         in: all,
                         from: start,
+                        isFinal: isFinal,
                         options: parseOptions,
                         maxLength: maxRecordSize,
                         into: &cutAhead
@@ -412,7 +404,8 @@ struct FeedSplitter {
                 line: line,
                 column: column,
                 offset: offset,
-                isChecked: !(cutAhead?.byBrackets ?? false)
+                isChecked: !(cutAhead?.byBrackets ?? false),
+                followedBy: bytes.count - (start + length)
             )
             recordIndex += 1
             advance(to: start + length)
