@@ -181,19 +181,29 @@ struct QueryBench: ParsableCommand {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
-    /// Runs `binary` to its end; throws unless it exits with 0.
+    /// Runs `binary` to its end; throws unless it exits with 0. Spawned and waited for with
+    /// `posix_spawn` and `waitpid`: Foundation's `Process.waitUntilExit()` polls its run loop in
+    /// steps of 50 ms on Linux, which would round every time up to the next step.
     static func launch(_ binary: String, _ arguments: [String], output: FileHandle) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ValidationError(
-                "\(binary) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)"
-            )
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output.fileDescriptor, 1)
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, binary, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw ValidationError("cannot run \(binary): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw ValidationError("waiting for \(binary): errno \(errno)") }
+        }
+        // 0: exited normally with status 0 (a signal or another status sets other bits).
+        guard status == 0 else {
+            throw ValidationError("\(binary) \(arguments.joined(separator: " ")) ended with wait status \(status)")
         }
     }
 }
