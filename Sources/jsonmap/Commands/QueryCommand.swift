@@ -78,13 +78,17 @@ struct QueryCommand: ParsableCommand {
                 continue
             }
             var output: [UInt8] = []
-            for match in query.matches(in: root) {
-                if paths {
-                    output += Array(match.path.normalizedPath.utf8)
-                } else {
-                    output += Array(try match.value.text().utf8)
+            // Paths only when asked for: the values alone are selected without a trail.
+            if paths {
+                for match in query.matches(in: root) {
+                    output += match.path.normalizedPath.utf8
+                    output.append(UInt8(ascii: "\n"))
                 }
-                output.append(UInt8(ascii: "\n"))
+            } else {
+                for value in query.values(in: root) {
+                    output += try value.text().utf8
+                    output.append(UInt8(ascii: "\n"))
+                }
             }
             try StandardOutput.write(output)
         }
