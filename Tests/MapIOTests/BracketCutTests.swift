@@ -273,6 +273,28 @@ import Testing
         }
     }
 
+    @Test(
+        "a short element refused near a small record limit gives its own error, read whole or a byte at a time",
+        arguments: feedBackends
+    )
+    func shortElementNearRecordLimit(backend: String) throws {
+        let mapper = try Mapper(backend: Backends.named(backend))
+        // A raw NUL inside a key: the 9-byte element is refused, not too long for the 16-byte limit.
+        let bytes = Array("[{\"\u{0}a\":1}, 2, \"x\",, 2, \"x\", [3],}]".utf8)
+        for step in [bytes.count, 7, 1] {
+            let cut = Self.outcomes(
+                bytes,
+                format: .array,
+                mapper: mapper,
+                byBrackets: true,
+                step: step,
+                maxRecordSize: 16
+            )
+            #expect(cut.count == 1)
+            #expect(cut.first?.hasPrefix("ended #0 1:4 @3 invalidJSON controlCharacterInString") ?? false, "\(cut)")
+        }
+    }
+
     @Test("an element nested deeper than the limit left to the array's elements is refused as before")
     func depthLimitOfElements() throws {
         var parse = ParseOptions()

@@ -390,7 +390,14 @@ struct FeedSplitter {
         case .failure(let error):
             throw placed(error)
         case .success(nil):
-            if available > maxRecordSize { throw recordTooLong() }
+            if available > maxRecordSize {
+                // An element its brackets show whole within the limit is not too long: the
+                // cut by brackets takes it once the bytes its error may depend on have arrived,
+                // as it does when they arrive with it.
+                guard bracketedElementIsWhole() else { throw recordTooLong() }
+                elementRescanAt = available + JSONScanner.errorLookahead
+                return .needsInput
+            }
             elementRescanAt = 2 * available
             return .needsInput
         case .success(let length?):
@@ -413,6 +420,24 @@ struct FeedSplitter {
             elementRescanAt = 0
             return .record(record)
         }
+    }
+
+    /// Whether the element at ``start`` is one the cut by brackets takes (``cutsByBrackets``),
+    /// whole in the pending bytes and within ``maxRecordSize``, the bytes after it aside.
+    private func bracketedElementIsWhole() -> Bool {
+        guard cutsByBrackets else { return false }
+        var spans: [Range<Int>] = []
+        bytes.withUnsafeBytes { all in
+            JSONScanner.bracketedElements(
+                in: all,
+                from: start,
+                isFinal: true,
+                options: parseOptions,
+                maxLength: maxRecordSize,
+                into: &spans
+            )
+        }
+        return spans.first?.lowerBound == start
     }
 
     /// A scanner's error for the bytes starting here, its line, column and offset moved to the
