@@ -8,7 +8,7 @@ struct FeedRecordDecoder<Element: Sendable>: Sendable {
     /// error is placed under (`data.items[41].price`). `nil`: the path stays inside the record.
     var arrayPath: JSONPath?
     /// For an array feed: the options its elements are scanned under, for the scanner's error
-    /// about an element cut unchecked (``FeedSplitter/Record/isChecked``) that its parse refuses.
+    /// about an element cut unchecked (``FeedSplitter/Record/uncheckedFollowedBy``) that its parse refuses.
     var elementOptions: ParseOptions?
 
     /// The value of `record`, whose range is into `buffer`: what follows it in `buffer` may be
@@ -39,10 +39,10 @@ struct FeedRecordDecoder<Element: Sendable>: Sendable {
             // (which ends the feed, as a syntax error in an array does), unless it finds the
             // element valid: then the backend's own refusal stands, as for any record.
             var scanned: ParseError?
-            if !record.isChecked, let elementOptions {
+            if let followedBy = record.uncheckedFollowedBy, let elementOptions {
                 scanned = JSONScanner.elementError(
                     bytes,
-                    followedBy: record.followedBy,
+                    followedBy: followedBy,
                     options: elementOptions,
                     backend: mapper.backend.name
                 )

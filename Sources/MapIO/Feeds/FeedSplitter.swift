@@ -12,14 +12,12 @@ struct FeedSplitter {
         var line: Int
         var column: Int
         var offset: Int
-        /// Whether the validating scanner cut it. `false` for an element cut by its brackets
-        /// alone (``FeedSplitter/cutsByBrackets``), which only its parse checks: a parse that
-        /// refuses it calls for the scanner's error (`JSONScanner.elementError`).
-        var isChecked = true
-        /// For an element cut by its brackets: how many bytes followed it when it was cut (all
-        /// there were, or `JSONScanner.errorLookahead` at least), which the scanner's error
-        /// about it may depend on.
-        var followedBy = 0
+        /// `nil` when the validating scanner cut it. For an element cut by its brackets alone
+        /// (``FeedSplitter/cutsByBrackets``), which only its parse checks: how many bytes followed
+        /// it when it was cut (all there were, or `JSONScanner.errorLookahead` at least), which
+        /// the scanner's error about it (`JSONScanner.elementError`), asked for when its parse
+        /// refuses it, may depend on.
+        var uncheckedFollowedBy: Int?
     }
 
     enum Step {
@@ -411,8 +409,7 @@ struct FeedSplitter {
                 line: line,
                 column: column,
                 offset: offset,
-                isChecked: !(cutAhead?.byBrackets ?? false),
-                followedBy: bytes.count - (start + length)
+                uncheckedFollowedBy: (cutAhead?.byBrackets ?? false) ? bytes.count - (start + length) : nil
             )
             recordIndex += 1
             advance(to: start + length)
