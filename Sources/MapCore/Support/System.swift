@@ -58,6 +58,14 @@ package enum System {
         }
     }
 
+    /// The size of the regular file open as `descriptor` (`fstat`); nil for pipes, terminals,
+    /// sockets and anything else whose size says nothing about what a read will give.
+    package static func regularFileSize(_ descriptor: Int32) -> Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Closes `descriptor`.
     package static func close(_ descriptor: Int32) {
         _ = Glibc_close(descriptor)

@@ -29,32 +29,54 @@ public protocol ByteSource: JSONInput, FeedInput where Source == Self {
 }
 
 extension ByteSource {
-    /// Reads the source to its end, in 64 KiB steps, failing once it gives more than `limit` bytes.
+    /// Reads the source to its end into one array, failing once it gives more than `limit` bytes.
     ///
-    /// - Throws: `ParseError`: the source's own errors, or `ParseError.Code.inputTooLarge`
-    ///   (offset `limit`) as soon as more than `limit` bytes have come, before any more are read.
-    mutating func readAll(limit: Int, backend: String = "") throws(ParseError) -> [UInt8] {
+    /// The array is sized by what the source expects to give (``ExpectsLength``), else grown by
+    /// doubling from 64 KiB; it keeps `padding` bytes of capacity past its end when the source
+    /// gave what it expected, so a backend that reads past its input parses it in place.
+    ///
+    /// - Throws: `ParseError`: the source's own errors, or `ParseError.Code.inputTooLarge` naming
+    ///   `limit` as soon as more than `limit` bytes have come, before any more are read.
+    mutating func readAll(limit: Int, padding: Int = 0, backend: String = "") throws(ParseError) -> [UInt8] {
+        // One byte past the limit tells input longer than the limit from input that fills it.
+        let most = limit < Int.max ? limit + 1 : limit
+        // Room for the read that finds the end, and for the backend's read-ahead.
+        let slack = 1 + max(0, padding)
+        var capacity = min(most, (self as? any ExpectsLength)?.expectedRemainingCount ?? (64 << 10))
         var bytes: [UInt8] = []
-        let step = 64 << 10
+        var failure: ParseError?
+        var ended = false
         while true {
             if bytes.count > limit { throw ParseError.inputLongerThan(limit, backend: backend) }
-            let start = bytes.count
-            // Never hold more than one step past the limit.
-            let want = limit - start < step ? limit - start + 1 : step
-            bytes.append(contentsOf: repeatElement(0, count: want))
-            var failure: ParseError?
-            let count = bytes.withUnsafeMutableBytes { all -> Int in
-                do throws(ParseError) {
-                    let window = UnsafeMutableRawBufferPointer(rebasing: all[start..<(start + want)])
-                    return min(try read(into: window), want)
-                } catch {
-                    failure = error
-                    return 0
+            if ended { return bytes }
+            let filled = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity + slack) { buffer, count in
+                count = filled.withUnsafeBufferPointer { old in buffer.initialize(fromContentsOf: old) }
+                let room = UnsafeMutableRawBufferPointer(buffer)
+                while count < room.count, count < most {
+                    let window = UnsafeMutableRawBufferPointer(rebasing: room[count..<min(room.count, most)])
+                    do throws(ParseError) {
+                        let read = min(try self.read(into: window), window.count)
+                        guard read > 0 else {
+                            ended = true
+                            return
+                        }
+                        count += read
+                    } catch {
+                        failure = error
+                        return
+                    }
                 }
             }
-            bytes.removeLast(want - max(0, count))
             if let failure { throw failure }
-            if count <= 0 { return bytes }
+            capacity = min(most, max(bytes.count * 2, 64 << 10))
         }
     }
+}
+
+/// A source that can tell how many bytes it expects still to give: a guess that sizes the array
+/// ``ByteSource/readAll(limit:padding:backend:)`` reads into, never taken for the end of the input.
+protocol ExpectsLength {
+    /// The bytes the source expects to give from here on; nil when it cannot tell.
+    var expectedRemainingCount: Int? { get }
 }

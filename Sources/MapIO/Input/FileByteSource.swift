@@ -51,6 +51,12 @@ public final class FileByteSource: ByteSource {
         }
     }
 
+    /// The bytes left in a regular file; nil for a pipe, a device or a socket, 0 once closed.
+    var expectedRemainingCount: Int? {
+        guard descriptor >= 0 else { return 0 }
+        return System.regularFileSize(descriptor).map { max(0, $0 - position) }
+    }
+
     /// Closes the file now; later reads return 0. Calling it again does nothing.
     public func close() {
         guard descriptor >= 0 else { return }
@@ -68,3 +74,5 @@ public final class FileByteSource: ByteSource {
         )
     }
 }
+
+extension FileByteSource: ExpectsLength {}

@@ -145,6 +145,18 @@ public final class InflatingByteSource<Base: ByteSource>: ByteSource, DetectsCom
     }
 }
 
+extension InflatingByteSource: ExpectsLength {
+    /// What passes through unchanged: the bytes peeked and what the wrapped source expects to
+    /// give. Before the first read under ``Compression/automatic`` that is a guess for gzip too
+    /// (the compressed size); nil once the input is known to inflate.
+    var expectedRemainingCount: Int? {
+        if ended { return 0 }
+        if inflater != nil || (format == nil && compression != .automatic && compression != .none) { return nil }
+        guard let rest = baseEnded ? 0 : (base as? any ExpectsLength)?.expectedRemainingCount else { return nil }
+        return inputEnd - inputStart + rest
+    }
+}
+
 /// A source that knows, once read from, whether its input was compressed.
 protocol DetectsCompression {
     /// The format the input turned out to be; `nil` before the first read.

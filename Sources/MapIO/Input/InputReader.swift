@@ -11,13 +11,14 @@ enum InputReader {
         from source: some ByteSource,
         compression: Compression,
         options: ParseOptions,
+        padding: Int = 0,
         backend: String
     ) throws(ParseError) -> [UInt8] {
         if compression == .none {
             var source = source
-            return try source.readAll(limit: options.maxInputSize, backend: backend)
+            return try source.readAll(limit: options.maxInputSize, padding: padding, backend: backend)
         }
         var inflating = InflatingByteSource(source, compression: compression, maxInflatedSize: options.maxInflatedSize)
-        return try inflating.readAll(limit: options.maxInputSize, backend: backend)
+        return try inflating.readAll(limit: options.maxInputSize, padding: padding, backend: backend)
     }
 }

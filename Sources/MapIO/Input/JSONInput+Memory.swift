@@ -118,9 +118,9 @@ extension Mapper {
 
     /// Parses JSON text the mapper read or inflated itself, held to `ParseOptions.maxInputSize`.
     ///
-    /// Such text has room to spare past its end (`ByteSource.readAll(limit:backend:)` reads in
-    /// 64 KiB steps and gives back what it did not fill), so a backend that reads past the end of
-    /// its input (`JSONBackend.readablePadding`) parses it in place instead of copying it.
+    /// Such text has room to spare past its end (`ByteSource.readAll(limit:padding:backend:)` keeps
+    /// the backend's `JSONBackend.readablePadding` free past it), so a backend that reads past the
+    /// end of its input parses it in place instead of copying it.
     package func parseText(_ text: [UInt8]) throws(ParseError) -> JSON {
         let spare = text.capacity - text.count
         return try parsing(text) { buffer throws(ParseError) in try parsePlain(buffer, readableAfter: spare) }
@@ -151,6 +151,12 @@ extension Mapper {
     /// The text `source` holds, inflated as `compression` says, at most
     /// `ParseOptions.maxInputSize` bytes of it.
     package func readText(from source: some ByteSource, compression: Compression) throws(ParseError) -> [UInt8] {
-        try InputReader.text(from: source, compression: compression, options: parseOptions, backend: backend.name)
+        try InputReader.text(
+            from: source,
+            compression: compression,
+            options: parseOptions,
+            padding: backend.readablePadding,
+            backend: backend.name
+        )
     }
 }

@@ -51,3 +51,11 @@ struct BorrowedByteSource: ByteSource {
         return count
     }
 }
+
+extension MemoryByteSource: ExpectsLength {
+    var expectedRemainingCount: Int? { bytes.count - position }
+}
+
+extension BorrowedByteSource: ExpectsLength {
+    var expectedRemainingCount: Int? { buffer.count - position }
+}
