@@ -86,7 +86,10 @@ struct QueryCommand: ParsableCommand {
                 }
             } else {
                 for value in query.values(in: root) {
-                    output += try value.text().utf8
+                    // The writer's bytes as they are: no String made and validated per match.
+                    let writer = JSONWriter()
+                    try writer.value(value)
+                    output += try writer.finish()
                     output.append(UInt8(ascii: "\n"))
                 }
             }
