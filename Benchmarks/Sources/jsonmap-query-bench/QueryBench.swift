@@ -15,8 +15,9 @@ struct QueryBench: ParsableCommand {
             (numbers compared by value, as jq rewrites them), or the row is reported as differing \
             and the exit status is 1. Then each runs --runs times, alternately, its output going \
             to /dev/null; the table gives the median wall-clock time of each, and jq's time \
-            divided by jsonmap's (target: 5 or more). Build both in release mode first: \
-            `swift build -c release --product jsonmap` at the top of the checkout.
+            divided by jsonmap's (target: 5 or more). Build jsonmap as the README says first: \
+            `swift build -c release --static-swift-stdlib --product jsonmap` at the top of the \
+            checkout.
             """
     )
 
@@ -125,18 +126,24 @@ struct QueryBench: ParsableCommand {
     }
 
     /// The release build of `jsonmap` in the checkout whose Benchmarks package built this program:
-    /// this program is `Benchmarks/.build/<configuration>/jsonmap-query-bench`.
+    /// this program is somewhere under `Benchmarks/.build/` (`.build/release` is a link to
+    /// `.build/<triple>/release`).
     static func defaultJsonmap() throws -> String {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let benchmarks = executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var build = executable.deletingLastPathComponent()
+        while build.lastPathComponent != ".build", build.pathComponents.count > 1 {
+            build = build.deletingLastPathComponent()
+        }
+        let checkout = build.deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [
             executable.deletingLastPathComponent().appendingPathComponent("jsonmap"),
-            benchmarks.deletingLastPathComponent().appendingPathComponent(".build/release/jsonmap"),
+            checkout.appendingPathComponent(".build/release/jsonmap"),
         ]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw ValidationError(
                 "no jsonmap binary found (\(candidates.map(\.path).joined(separator: ", "))): "
-                    + "run `swift build -c release --product jsonmap` at the top of the checkout, or give --jsonmap"
+                    + "run `swift build -c release --static-swift-stdlib --product jsonmap` at the top of the "
+                    + "checkout, or give --jsonmap"
             )
         }
         return found.path
